@@ -1,0 +1,152 @@
+"""Cards as data: one TOML file per card in ``fixtures/cards/``.
+
+A card file carries the card's current Oracle text, mana cost, type line and
+power/toughness exactly, and a structured description of each ability in the
+vocabulary of :mod:`oracle.vocabulary`.  Example (``fixtures/cards/llanowar_elves.toml``)::
+
+    name = "Llanowar Elves"
+    mana_cost = "{G}"
+    type_line = "Creature — Elf Druid"
+    oracle_text = "{T}: Add {G}."
+    power = "1"
+    toughness = "1"
+
+    [[abilities]]
+    kind = "activated"
+    text = "{T}: Add {G}."
+    effects = [{ add_mana = { mana = "{G}" } }]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import CardDataError
+from .mana import ManaCost
+from .toml import read_toml
+from .vocabulary import Ability, parse_ability
+
+#: Card types (300.1) and supertypes (205.4a) the type line may use.
+CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
+SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")
+
+#: Each basic land type's intrinsic mana ability (305.6).
+BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}"}
+
+
+@dataclass(frozen=True)
+class TypeLine:
+    """A parsed type line (205): supertypes, card types and subtypes."""
+
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> TypeLine:
+        """``"Legendary Creature — Elf Druid"`` -> (Legendary,), (Creature,), (Elf, Druid)."""
+        left, _, right = text.partition("—")
+        supertypes, types = [], []
+        for word in left.split():
+            if word in SUPERTYPES:
+                supertypes.append(word)
+            elif word in CARD_TYPES:
+                types.append(word)
+            else:
+                raise ValueError(f"{word!r} is neither a card type nor a supertype")
+        if not types:
+            raise ValueError(f"type line {text!r} has no card type")
+        return cls(tuple(supertypes), tuple(types), tuple(right.split()))
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card's printed characteristics and abilities (109.3, 208)."""
+
+    name: str
+    mana_cost: ManaCost | None
+    type_line: str
+    oracle_text: str
+    power: str | None
+    toughness: str | None
+    abilities: tuple[Ability, ...] = ()
+    colors: tuple[str, ...] = ()
+    path: str = ""
+
+    @property
+    def types(self) -> TypeLine:
+        return TypeLine.parse(self.type_line)
+
+
+@dataclass
+class CardDatabase:
+    """Every card fixture, by exact card name."""
+
+    cards: dict[str, Card] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, folder: Path) -> CardDatabase:
+        database = cls()
+        for path in sorted(folder.glob("*.toml")):
+            card = load_card(path)
+            if card.name in database.cards:
+                raise CardDataError(f"{path}: {card.name!r} is also defined in {database.cards[card.name].path}")
+            database.cards[card.name] = card
+        return database
+
+    def __getitem__(self, name: str) -> Card:
+        try:
+            return self.cards[name]
+        except KeyError:
+            raise CardDataError(f"unknown card {name!r}: no fixture in fixtures/cards/ has that name") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.cards
+
+
+def _text(path: Path, data: dict[str, Any], key: str, required: bool = True) -> str | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise CardDataError(f"{path}: {key} must be a string")
+    return value
+
+
+def card_from_table(data: dict[str, Any], where: str) -> Card:
+    """Build and validate a :class:`Card` from a parsed TOML table."""
+    path = Path(where)
+    name = _text(path, data, "name")
+    type_line = _text(path, data, "type_line")
+    oracle_text = _text(path, data, "oracle_text")
+    cost_text = _text(path, data, "mana_cost", required=False)
+    power = _text(path, data, "power", required=False)
+    toughness = _text(path, data, "toughness", required=False)
+    assert name is not None and type_line is not None and oracle_text is not None
+    try:
+        parsed = TypeLine.parse(type_line)
+        mana_cost = ManaCost.parse(cost_text) if cost_text else None
+    except ValueError as exc:
+        raise CardDataError(f"{where}: {exc}") from None
+    if ("Creature" in parsed.types) != (power is not None and toughness is not None):
+        raise CardDataError(f"{where}: a creature card has power and toughness, other cards none (208.1)")
+    colors = data.get("colors")
+    if colors is None:
+        colors = list(mana_cost.colors()) if mana_cost else []
+    tables = data.get("abilities", [])
+    if not isinstance(tables, list):
+        raise CardDataError(f"{where}: abilities must be an array of tables ([[abilities]])")
+    abilities = []
+    for index, table in enumerate(tables, start=1):
+        ability = parse_ability(f"{where}: ability {index}", table, name)
+        if ability.text and ability.text not in oracle_text:
+            raise CardDataError(f"{where}: ability {index} text {ability.text!r} is not in the oracle text")
+        abilities.append(ability)
+    return Card(name, mana_cost, type_line, oracle_text, power, toughness, tuple(abilities), tuple(colors), where)
+
+
+def load_card(path: Path) -> Card:
+    """Load one card fixture, or raise :class:`CardDataError` naming the file and the reason."""
+    return card_from_table(read_toml(path, CardDataError), str(path))

@@ -1,0 +1,120 @@
+"""Mana, mana symbols and mana costs (CR 106, 107.3, 107.4, 202).
+
+Mana is written the way cards write it: ``"{G}{G}"``, ``"{C}"``.  A mana
+cost is parsed once into a :class:`ManaCost`; a mana pool is a
+:class:`collections.Counter` from mana type to amount.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .errors import Rejected
+
+#: The five colors in WUBRG order (105.1) and the six types of mana (106.1b).
+COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
+MANA_TYPES: tuple[str, ...] = (*COLORS, "C")
+
+#: Color words as cards and judges write them (105.1).
+COLOR_NAMES: dict[str, str] = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+COLOR_BY_NAME: dict[str, str] = {name: letter for letter, name in COLOR_NAMES.items()}
+COLOR_BY_NAME["colorless"] = "C"
+
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
+def parse_symbols(text: str) -> list[str]:
+    """Split ``"{2}{G}{G}"`` into ``["2", "G", "G"]``; anything else is an error."""
+    text = text.strip()
+    symbols = _SYMBOL.findall(text)
+    if "".join(f"{{{s}}}" for s in symbols) != text:
+        raise ValueError(f"not a sequence of mana symbols: {text!r}")
+    return symbols
+
+
+def parse_mana(text: str) -> list[str]:
+    """Parse an amount of actual mana such as ``"{B}{B}"`` into a list of types (106.1b)."""
+    mana = parse_symbols(text)
+    for symbol in mana:
+        if symbol not in MANA_TYPES:
+            raise ValueError(f"{{{symbol}}} is not a type of mana")
+    return mana
+
+
+def format_mana(mana: Counter[str] | list[str]) -> str:
+    """Write mana in WUBRGC order: ``Counter(G=2)`` -> ``"{G}{G}"``; nothing -> ``""``."""
+    amounts = Counter(mana)
+    return "".join(f"{{{t}}}" * amounts[t] for t in MANA_TYPES)
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A mana cost (202.1): generic mana, colored or colorless symbols, and {X} (107.3)."""
+
+    generic: int = 0
+    symbols: tuple[str, ...] = ()
+    x_count: int = 0
+    text: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> ManaCost:
+        """``"{X}{X}"`` -> two X; ``"{1}{W}{W}"`` -> generic 1 and two W."""
+        generic, symbols, x_count = 0, [], 0
+        for symbol in parse_symbols(text) if text else []:
+            if symbol.isdigit():
+                generic += int(symbol)
+            elif symbol == "X":
+                x_count += 1
+            elif symbol in MANA_TYPES:
+                symbols.append(symbol)
+            else:
+                raise ValueError(f"unsupported mana symbol {{{symbol}}} in {text!r}")
+        return cls(generic, tuple(symbols), x_count, text)
+
+    def mana_value(self, x: int = 0) -> int:
+        """Total amount of mana in the cost, X counted as ``x`` (202.3, 202.3e)."""
+        return self.generic + len(self.symbols) + self.x_count * x
+
+    def colors(self) -> tuple[str, ...]:
+        """An object's colors come from the colored symbols of its mana cost (105.2, 202.2)."""
+        return tuple(c for c in COLORS if c in self.symbols)
+
+    def with_x(self, x: int, extra_generic: int = 0) -> ManaCost:
+        """The total cost to pay once X is chosen (601.2b, 601.2f)."""
+        return ManaCost(self.generic + self.x_count * x + extra_generic, self.symbols, 0, self.text)
+
+
+@dataclass
+class ManaPool:
+    """A player's mana pool (106.4): mana stays until the end of a step or phase (500.4)."""
+
+    mana: Counter[str] = field(default_factory=Counter)
+
+    def add(self, mana: list[str]) -> None:
+        self.mana.update(mana)
+
+    def empty(self) -> None:
+        self.mana.clear()
+
+    def pay(self, cost: ManaCost) -> None:
+        """Spend mana for ``cost`` (601.2h), or raise :class:`Rejected` leaving the pool as it was.
+
+        Colored and {C} symbols take their own type; generic is paid with
+        colorless mana first, then colors in WUBRG order, which keeps the most
+        flexible mana for later: a deterministic stand-in for the player's choice.
+        """
+        remaining = Counter(self.mana)
+        for symbol in cost.symbols:
+            if remaining[symbol] <= 0:
+                raise Rejected("cannot-pay", f"needs {{{symbol}}} but the pool has {format_mana(self.mana) or 'no mana'}")
+            remaining[symbol] -= 1
+        generic = cost.generic
+        for mana_type in ("C", *COLORS):
+            spent = min(generic, remaining[mana_type])
+            remaining[mana_type] -= spent
+            generic -= spent
+        if generic:
+            raise Rejected("cannot-pay", f"needs {generic} more mana for {cost.text or 'the cost'}")
+        self.mana = +remaining

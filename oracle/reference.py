@@ -1,0 +1,235 @@
+"""The reference engine behind the adapter contract (:mod:`oracle.contract`).
+
+It translates positions, actions and observations between the contract's
+plain data and :class:`~oracle.game.Game`.  Each action runs on a copy of the
+state: a rejection discards the copy (the state is unchanged), and an action
+that needs a player's choice is replayed from the same copy once the choice
+is answered, so the rules code can ask questions as plain function calls.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .cards import CardDatabase
+from .characteristics import compute
+from .contract import CONTRACT_VERSION, JSON, Engine, accepted, rejected
+from .errors import Rejected, UserError
+from .game import Game, NeedChoice, PendingChoice
+from .mana import COLOR_BY_NAME, COLOR_NAMES, MANA_TYPES
+from .paths import cards_dir
+from .state import PLAYER_ZONES, STEPS, GameObject, GameState, Player
+
+#: What this engine supports; scenarios declare what they need from the same words.
+CAPABILITIES = [
+    "activated-abilities",
+    "casting",
+    "could-produce",
+    "mana-abilities",
+    "replacement-effects",
+    "state-based-actions",
+    "summoning-sickness",
+    "triggered-abilities",
+    "untap-symbol",
+    "x-costs",
+]
+
+
+@cache
+def _database(folder: Path) -> CardDatabase:
+    return CardDatabase.load(folder)
+
+
+class ReferenceEngine(Engine):
+    """The suite's own engine: follows the Comprehensive Rules, knows cards only as fixtures."""
+
+    def __init__(self, cards: CardDatabase | None = None) -> None:
+        self.cards = cards or _database(cards_dir())
+        self.state = GameState(players=[])
+        self._pending: tuple[JSON, list[str], PendingChoice] | None = None
+
+    def describe(self) -> JSON:
+        return {"name": "oracle", "version": __version__, "contract": CONTRACT_VERSION, "capabilities": list(CAPABILITIES)}
+
+    # -- setup ------------------------------------------------------------------
+
+    def setup(self, position: JSON) -> JSON:
+        try:
+            self.state = self._build(position)
+        except UserError as exc:
+            return rejected("not-allowed", str(exc))
+        self._pending = None
+        return accepted()
+
+    def _build(self, position: JSON) -> GameState:
+        turn = position.get("turn", {})
+        state = GameState(players=[Player(p["name"], life=p.get("life", 20)) for p in position["players"]])
+        names = [p.name for p in state.players]
+        state.active = turn.get("active_player", names[0])
+        state.turn = turn.get("number", 1)
+        state.step = turn.get("step", "precombat-main")
+        if state.active not in names or state.step not in STEPS:
+            raise UserError(f"turn names an unknown player or step: {turn}")
+        for spec in position["players"]:
+            player = state.player(spec["name"])
+            for symbol, amount in spec.get("mana_pool", {}).items():
+                player.pool.mana[symbol] += amount
+            for zone in (*PLAYER_ZONES, "exile", "battlefield"):
+                for entry in spec.get(zone, []):
+                    self._place(state, player.name, zone, entry)
+        state.priority = state.active
+        return state
+
+    def _place(self, state: GameState, player: str, zone: str, entry: JSON) -> None:
+        obj = GameObject(
+            id=state.new_id(),
+            card=self.cards[entry["card"]],
+            owner=entry.get("owner", player),
+            controller=player,
+            zone=zone,
+            ref=entry.get("ref", ""),
+            tapped=entry.get("tapped", False),
+            counters=Counter(entry.get("counters", {})),
+            controlled_since_turn_start=not entry.get("came_under_control_this_turn", False),
+            timestamp=state.new_timestamp(),
+        )
+        if "chosen_color" in entry:
+            obj.chosen["color"] = COLOR_BY_NAME[entry["chosen_color"]]
+        state.objects[obj.id] = obj
+        owner_zone = obj.owner if zone in PLAYER_ZONES else player
+        state.zone_list(zone, owner_zone).append(obj.id)
+
+    # -- actions ------------------------------------------------------------------
+
+    def perform(self, action: JSON) -> JSON:
+        if action.get("type") == "choose":
+            if self._pending is None:
+                return rejected("no-pending-choice", "there is no pending choice to answer")
+            base, answers, choice = self._pending
+            if action.get("choice") not in choice.options or action.get("player") != choice.player:
+                return rejected("invalid-choice", f"{choice.player} must choose one of: {', '.join(choice.options)}")
+            return self._run(base, [*answers, action["choice"]])
+        if self._pending is not None:
+            return rejected("pending-choice", f"{self._pending[2].player} must first answer: {self._pending[2].prompt}")
+        return self._run(action, [])
+
+    def _run(self, action: JSON, answers: list[str]) -> JSON:
+        game = Game(copy.deepcopy(self.state), answers)
+        try:
+            self._dispatch(game, action)
+        except NeedChoice as need:
+            self._pending = (action, answers, need.choice)
+            return accepted()
+        except Rejected as rejection:
+            return rejected(rejection.code, rejection.reason)
+        self._pending = None
+        self.state = game.state
+        return accepted()
+
+    def _ref(self, state: GameState, ref: Any) -> int:
+        for obj in state.objects.values():
+            if obj.ref and obj.ref == ref:
+                return obj.id
+        if isinstance(ref, str) and ref.startswith("#") and ref[1:].isdigit() and int(ref[1:]) in state.objects:
+            return int(ref[1:])
+        raise Rejected("unknown-object", f"no card or permanent {ref!r}")
+
+    def _dispatch(self, game: Game, action: JSON) -> None:
+        kind = action.get("type")
+        player = action.get("player", "")
+        if player not in [p.name for p in game.state.players]:
+            raise Rejected("not-allowed", f"unknown player {player!r}")
+        targets = [self._ref(game.state, t) for t in action.get("targets", [])]
+        if kind == "activate":
+            game.activate(player, self._ref(game.state, action["source"]), action.get("ability", 1), targets)
+        elif kind == "cast":
+            game.cast(player, self._ref(game.state, action["card"]), action.get("x", 0), targets)
+        elif kind == "pass":
+            game.pass_priority(player)
+        elif kind == "declare-attackers":
+            game.declare_attackers(player, [self._ref(game.state, a) for a in action.get("attackers", [])])
+        else:
+            raise Rejected("unsupported", f"unknown action type {kind!r}")
+
+    # -- observation -----------------------------------------------------------
+
+    def observe(self) -> JSON:
+        state = self.state
+        chars = compute(state)
+
+        def card(obj_id: int) -> JSON:
+            obj = state.objects[obj_id]
+            return {"name": obj.card.name, "ref": obj.ref or f"#{obj.id}"}
+
+        players = []
+        for player in state.players:
+            players.append(
+                {
+                    "name": player.name,
+                    "life": player.life,
+                    "lost": player.has_lost,
+                    "mana_pool": {t: player.pool.mana[t] for t in MANA_TYPES if player.pool.mana[t]},
+                    "library": [card(i) for i in player.library],
+                    "hand": [card(i) for i in player.hand],
+                    "graveyard": [card(i) for i in player.graveyard],
+                    "exile": [card(i) for i in state.exile if state.objects[i].owner == player.name],
+                }
+            )
+        battlefield = []
+        for obj in state.permanents():
+            ch = chars[obj.id]
+            entry = {
+                "ref": obj.ref or f"#{obj.id}",
+                "name": ch.name,
+                "owner": obj.owner,
+                "controller": obj.controller,
+                "token": obj.is_token,
+                "tapped": obj.tapped,
+                "types": list(ch.types),
+                "subtypes": list(ch.subtypes),
+                "supertypes": list(ch.supertypes),
+                "colors": [COLOR_NAMES[c] for c in ch.colors],
+                "power": ch.power,
+                "toughness": ch.toughness,
+                "base_power": ch.base_power,
+                "base_toughness": ch.base_toughness,
+                "keywords": ch.keywords,
+                "counters": {k: v for k, v in obj.counters.items() if v},
+                "mana_value": ch.mana_value,
+                "damage": obj.damage,
+            }
+            if "color" in obj.chosen:
+                entry["chosen_color"] = COLOR_NAMES[obj.chosen["color"]]
+            battlefield.append(entry)
+        stack = []
+        for item in state.stack:
+            info = item.source_info.get("characteristics")
+            source = state.objects.get(item.source_id)
+            name = info.name if info else source.card.name if source else "?"
+            stack.append(
+                {
+                    "kind": item.kind,
+                    "name": name,
+                    "controller": item.controller,
+                    "text": item.ability.text if item.ability else None,
+                    "x": source.x if item.kind == "spell" and source else None,
+                }
+            )
+        pending = None
+        if self._pending is not None:
+            choice = self._pending[2]
+            pending = {"player": choice.player, "kind": choice.kind, "options": choice.options, "prompt": choice.prompt}
+        return {
+            "contract": CONTRACT_VERSION,
+            "turn": {"number": state.turn, "active_player": state.active, "step": state.step, "priority_player": state.priority},
+            "players": players,
+            "battlefield": battlefield,
+            "stack": stack,
+            "pending_choice": pending,
+            "events": copy.deepcopy(state.events),
+        }

@@ -1,0 +1,155 @@
+"""The game state: players, zones, objects, the turn and the stack (CR 100-122, 400-500).
+
+Everything here is plain data; the rules that change it live in
+:mod:`oracle.game` and the modules it calls.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card
+from .mana import ManaPool
+from .vocabulary import Ability
+
+#: The steps of a turn in order (500.1, 501.1, 505.1, 506.1, 512.1, 513.1).
+STEPS: tuple[str, ...] = (
+    "untap",
+    "upkeep",
+    "draw",
+    "precombat-main",
+    "beginning-of-combat",
+    "declare-attackers",
+    "declare-blockers",
+    "combat-damage",
+    "end-of-combat",
+    "postcombat-main",
+    "end",
+    "cleanup",
+)
+
+#: Zones a player owns (400.1); the battlefield, the stack and exile are shared.
+PLAYER_ZONES = ("library", "hand", "graveyard")
+ZONES = ("library", "hand", "graveyard", "battlefield", "stack", "exile")
+
+
+@dataclass
+class GameObject:
+    """A card or token in a zone, or a spell on the stack (109.1).
+
+    ``ref`` is the handle a scenario gave the card; it follows the physical
+    card across zones even though each zone change makes a new object (400.7).
+    """
+
+    id: int
+    card: Card
+    owner: str
+    controller: str
+    zone: str
+    ref: str = ""
+    tapped: bool = False
+    counters: Counter[str] = field(default_factory=Counter)
+    damage: int = 0
+    is_token: bool = False
+    #: 302.6: controlled continuously since its controller's most recent turn began.
+    controlled_since_turn_start: bool = True
+    timestamp: int = 0
+    #: Choices made as it entered (614.12), e.g. {"color": "G"}.
+    chosen: dict[str, str] = field(default_factory=dict)
+    #: X chosen for the spell this object was (107.3f); only for the spell and its ETB.
+    x: int = 0
+    targets: list[int] = field(default_factory=list)
+    attacking: bool = False
+
+
+@dataclass
+class StackItem:
+    """A spell (the object itself) or an activated or triggered ability on the stack (405.1, 113.3)."""
+
+    id: int
+    kind: str  # "spell", "activated" or "triggered"
+    controller: str
+    source_id: int
+    ability: Ability | None = None
+    #: Last known information of the source (608.2h) and what the trigger saw (603.10).
+    source_info: dict[str, Any] = field(default_factory=dict)
+    targets: list[int] = field(default_factory=list)
+    #: The player an ability refers to as "that player" (e.g. who tapped the land).
+    event_player: str = ""
+
+
+@dataclass
+class Player:
+    """A player (102.1): life (119), mana pool (106.4) and owned zones."""
+
+    name: str
+    life: int = 20
+    pool: ManaPool = field(default_factory=ManaPool)
+    library: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    graveyard: list[int] = field(default_factory=list)
+    spells_cast_this_turn: int = 0
+    drew_from_empty_library: bool = False
+    has_lost: bool = False
+
+
+@dataclass
+class GameState:
+    """The whole game, copyable as one value (for rejections that leave it unchanged)."""
+
+    players: list[Player]
+    objects: dict[int, GameObject] = field(default_factory=dict)
+    battlefield: list[int] = field(default_factory=list)
+    exile: list[int] = field(default_factory=list)
+    stack: list[StackItem] = field(default_factory=list)
+    turn: int = 1
+    active: str = ""
+    step: str = "precombat-main"
+    priority: str = ""
+    passes: int = 0
+    next_id: int = 1
+    next_timestamp: int = 1
+    events: list[dict[str, Any]] = field(default_factory=list)
+    #: 508.1: the declare attackers step has begun and attackers are not declared yet.
+    awaiting_attackers: bool = False
+    #: Triggered abilities waiting to be put on the stack (603.3).
+    pending_triggers: list[StackItem] = field(default_factory=list)
+
+    def player(self, name: str) -> Player:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+    def opponents(self, name: str) -> list[str]:
+        return [p.name for p in self.players if p.name != name]
+
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def new_timestamp(self) -> int:
+        """Timestamps order objects and effects (613.7)."""
+        self.next_timestamp += 1
+        return self.next_timestamp - 1
+
+    def zone_list(self, zone: str, owner: str) -> list[int]:
+        if zone in PLAYER_ZONES:
+            return getattr(self.player(owner), zone)
+        if zone == "battlefield":
+            return self.battlefield
+        if zone == "exile":
+            return self.exile
+        raise ValueError(zone)
+
+    def permanents(self) -> list[GameObject]:
+        """Objects on the battlefield in timestamp order."""
+        return sorted((self.objects[i] for i in self.battlefield), key=lambda o: o.timestamp)
+
+    def apnap(self) -> list[str]:
+        """Players in active-player, nonactive-player order (101.4)."""
+        index = [p.name for p in self.players].index(self.active)
+        names = [p.name for p in self.players]
+        return names[index:] + names[:index]
