@@ -100,7 +100,7 @@ def _return_target(game: Game, item: StackItem, params: dict[str, Any]) -> None:
 
 
 def _sacrifice_self_unless(game: Game, item: StackItem, params: dict[str, Any]) -> None:
-    """"Sacrifice this unless you sacrifice a [filter]" (118.12: the player chooses whether to pay)."""
+    """"Sacrifice this unless you sacrifice a [filter]" (118.12a: the player chooses whether to pay)."""
     from .characteristics import compute, matches
 
     source = _source(game, item)

@@ -498,7 +498,7 @@ class Game:
     # -- turn structure (500) ---------------------------------------------------
 
     def end_step(self) -> None:
-        """500.2: the step ends when all players pass with an empty stack; 500.4: mana empties."""
+        """500.2: the step ends when all players pass with an empty stack; 500.5: mana empties."""
         for player in self.state.players:
             player.pool.empty()
         index = STEPS.index(self.state.step)

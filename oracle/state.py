@@ -14,7 +14,7 @@ from .cards import Card
 from .mana import ManaPool
 from .vocabulary import Ability
 
-#: The steps of a turn in order (500.1, 501.1, 505.1, 506.1, 512.1, 513.1).
+#: The steps of a turn in order (500.1, 501.1, 505.1, 506.1, 513.1).
 STEPS: tuple[str, ...] = (
     "untap",
     "upkeep",
@@ -58,7 +58,7 @@ class GameObject:
     timestamp: int = 0
     #: Choices made as it entered (614.12), e.g. {"color": "G"}.
     chosen: dict[str, str] = field(default_factory=dict)
-    #: X chosen for the spell this object was (107.3f); only for the spell and its ETB.
+    #: X chosen for the spell this object was (107.3m); only for the spell and its ETB.
     x: int = 0
     targets: list[int] = field(default_factory=list)
     attacking: bool = False

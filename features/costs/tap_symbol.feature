@@ -1,0 +1,56 @@
+@ruling:symbol.tap
+Feature: The tap symbol
+  Ruling: {T} in an activation cost means "Tap this permanent"; a tapped permanent
+  can't be tapped again to pay it; a creature's {T} ability needs the creature under
+  its controller's control continuously since their most recent turn began.
+  (CR 107.5, 302.6; haste lifts the last condition, 702.10c)
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+
+  @cr:107.5 @cr:302.6
+  Scenario: Llanowar Elves controlled since the turn began taps for mana
+    Given Alice controls Llanowar Elves
+    When Alice taps Llanowar Elves for mana
+    Then Alice's mana pool contains exactly {G}
+    And Llanowar Elves is tapped
+
+  @cr:107.5 @cr:302.6 @cr:602.5a
+  Scenario: Llanowar Elves that came under Alice's control this turn can't tap for mana
+    Given Alice controls Llanowar Elves, which came under her control this turn
+    When Alice taps Llanowar Elves for mana
+    Then the action is rejected for summoning sickness
+    And Llanowar Elves is untapped
+    And Alice's mana pool is empty
+
+  @cr:107.5 @cr:702.10c
+  Scenario: Haste lets a creature that just came under Alice's control use its {T} ability
+    Given Alice controls Llanowar Elves, which came under her control this turn
+    And Alice controls Fervor
+    When Alice taps Llanowar Elves for mana
+    Then Alice's mana pool contains exactly {G}
+
+  @cr:107.5 @cr:302.6
+  Scenario: A noncreature artifact can use its {T} ability the turn it came under Alice's control
+    Given Alice controls Fellwar Stone, which came under her control this turn
+    And Bob controls Forest
+    When Alice taps Fellwar Stone for mana
+    And Alice chooses green
+    Then Alice's mana pool contains exactly {G}
+
+  @cr:107.5
+  Scenario: A tapped Llanowar Elves can't be tapped again
+    Given Alice controls a tapped Llanowar Elves
+    When Alice taps Llanowar Elves for mana
+    Then the action is rejected for being already tapped
+    And Alice's mana pool is empty
+
+  @cr:107.5 @cr:302.6
+  Scenario: Tapping a creature to pay a cost without {T} ignores summoning sickness
+    Given Alice controls Springleaf Drum
+    And Alice controls Llanowar Elves, which came under her control this turn
+    When Alice taps Springleaf Drum for mana
+    And Alice chooses blue
+    Then Alice's mana pool contains exactly {U}
+    And Llanowar Elves is tapped

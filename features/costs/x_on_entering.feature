@@ -1,0 +1,47 @@
+@ruling:x.enters-uses-spell-x
+Feature: X in an entering permanent's replacement effects
+  Ruling: an enters-the-battlefield triggered ability or replacement effect that refers
+  to X uses the X chosen for the spell, although X is 0 for the permanent.
+  (CR 107.3m, an exception to 107.3i; mana value 202.3e)
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+
+  @cr:107.3m @cr:614.1c @cr:202.3e
+  Scenario: Endless One cast with X = 3 enters with three +1/+1 counters and mana value 0
+    Given Alice has Endless One in her hand
+    And Alice has {G}{G}{G} in her mana pool
+    When Alice casts Endless One with X = 3
+    And all players pass priority
+    Then Endless One has three +1/+1 counters on it
+    And Endless One is a 3/3 creature
+    And Endless One's mana value is 0
+    And Alice's mana pool is empty
+
+  @cr:107.3m @cr:107.3i @cr:614.1c
+  Scenario: Hangarback Walker cast with X = 2 costs four mana and enters with two counters, not four
+    Given Alice has Hangarback Walker in her hand
+    And Alice has {C}{C}{C}{C} in her mana pool
+    When Alice casts Hangarback Walker with X = 2
+    And all players pass priority
+    Then Hangarback Walker has two +1/+1 counters on it
+    And Hangarback Walker is a 2/2 creature
+    And Hangarback Walker's mana value is 0
+    And Alice's mana pool is empty
+
+  @cr:107.3m @cr:601.2f @cr:601.2h
+  Scenario: Hangarback Walker with X = 2 can't be cast with three mana
+    Given Alice has Hangarback Walker in her hand
+    And Alice has {C}{C}{C} in her mana pool
+    When Alice casts Hangarback Walker with X = 2
+    Then the action is rejected for an unpayable cost
+    And Hangarback Walker is in Alice's hand
+    And Alice's mana pool contains exactly {C}{C}{C}
+
+  @cr:107.3m @cr:704.5f
+  Scenario: Endless One cast with X = 0 enters with no counters and dies as a 0/0
+    Given Alice has Endless One in her hand
+    When Alice casts Endless One with X = 0
+    And all players pass priority
+    Then Endless One is in Alice's graveyard

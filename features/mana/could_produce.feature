@@ -1,0 +1,72 @@
+@ruling:mana.could-produce
+Feature: The types of mana a permanent could produce
+  Ruling: what a permanent "could produce" is what its mana abilities would
+  produce if they resolved now, with replacement effects applied in any possible
+  order, ignoring whether their costs could be paid. (CR 106.7)
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+
+  @cr:106.7
+  Scenario: Exotic Orchard reflects the color of an opponent's Forest
+    Given Alice controls Exotic Orchard
+    And Bob controls Forest
+    When Alice taps Exotic Orchard for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}
+
+  @cr:106.7
+  Scenario: A tapped land still counts, because costs are ignored
+    Given Alice controls Exotic Orchard
+    And Bob controls a tapped Forest
+    And Bob controls a tapped Island
+    When Alice taps Exotic Orchard for mana
+    Then Alice must choose among {G} and {U}
+
+  @cr:106.7
+  Scenario: A land's mana ability with a mana cost counts even when nobody could pay it
+    Given Alice controls Exotic Orchard
+    And Bob controls a tapped Shimmering Grotto
+    When Alice taps Exotic Orchard for mana
+    Then Alice must choose among {W}, {U}, {B}, {R} and {G}
+
+  @cr:106.7 @cr:106.12b
+  Scenario: Contamination changes what an opponent's Forest could produce
+    Given Alice controls Fellwar Stone
+    And Bob controls Forest
+    And Bob controls Contamination
+    When Alice taps Fellwar Stone for mana
+    Then Alice must choose among {B}
+    When Alice chooses black
+    Then Alice's mana pool contains exactly {B}
+
+  @cr:106.7 @cr:616.1 @cr:616.1e
+  Scenario: Replacement effects are applied in every possible order
+    # Bob's Forest, tapped by Bob, could give {C} (Contamination, then Mana Reflection,
+    # then Damping Sphere) or {B} (Mana Reflection first). Only {B} is a color.
+    Given Alice controls Fellwar Stone
+    And Alice controls Contamination
+    And Bob controls Forest
+    And Bob controls Mana Reflection
+    And Bob controls Damping Sphere
+    When Alice taps Fellwar Stone for mana
+    Then Alice must choose among {B}
+
+  @cr:106.7 @cr:616.1
+  Scenario: Reflecting Pool may reflect every type its controller's land could produce in some order
+    Given Alice controls Reflecting Pool
+    And Alice controls Forest
+    And Alice controls Contamination
+    And Alice controls Mana Reflection
+    And Alice controls Damping Sphere
+    When Alice taps Reflecting Pool for mana
+    Then Alice must choose among {B} and {C}
+
+  @cr:106.7
+  Scenario: Reflecting Pool reflects its controller's lands, not an opponent's
+    Given Alice controls Reflecting Pool
+    And Bob controls Forest
+    When Alice taps Reflecting Pool for mana
+    Then Alice's mana pool is empty

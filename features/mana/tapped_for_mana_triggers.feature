@@ -1,0 +1,68 @@
+@ruling:mana.tapped-for-mana-trigger
+Feature: Abilities that trigger when a permanent is tapped for mana
+  Ruling: such an ability triggers when the mana ability resolves and produces
+  mana, or the specified type of mana. (CR 106.12a; a triggered ability that adds
+  mana is itself a mana ability and resolves at once, 605.1b and 605.4a)
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+
+  @cr:106.12a @cr:603.3
+  Scenario: Manabarbs triggers when a land is tapped for mana, and uses the stack
+    Given Alice controls Forest
+    And Alice controls Manabarbs
+    When Alice taps Forest for mana
+    Then Alice's mana pool contains exactly {G}
+    And Manabarbs's triggered ability is on the stack
+    When all players pass priority
+    Then Alice's life total is 19
+
+  @ruling:mana.undefined-type @cr:106.12a @cr:106.5
+  Scenario: Manabarbs does not trigger when the land produced no mana
+    Given Alice controls Exotic Orchard
+    And Alice controls Manabarbs
+    And Bob controls no lands
+    When Alice taps Exotic Orchard for mana
+    Then the stack is empty
+    And Alice's life total is 20
+
+  @cr:106.12a @cr:605.1b @cr:605.4a
+  Scenario: Mana Flare adds one more mana of a type the land produced, at once
+    Given Alice controls Forest
+    And Alice controls Mana Flare
+    When Alice taps Forest for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}{G}
+    And the stack is empty
+
+  @cr:106.12a @cr:605.1b
+  Scenario: Gauntlet of Power adds mana when a basic land is tapped for the chosen color
+    Given Alice controls Forest
+    And Alice controls Gauntlet of Power with green chosen
+    When Alice taps Forest for mana
+    Then Alice's mana pool contains exactly {G}{G}
+
+  @ruling:mana.tapped-for-mana-replacement @cr:106.12a @cr:106.12b
+  Scenario: Gauntlet of Power does not trigger when Contamination makes the Forest produce black
+    Given Alice controls Forest
+    And Alice controls Gauntlet of Power with green chosen
+    And Alice controls Contamination
+    When Alice taps Forest for mana
+    Then Alice's mana pool contains exactly {B}
+
+  @ruling:mana.tapped-for-mana-replacement @cr:106.12a @cr:106.12b
+  Scenario: Vernal Bloom triggers on a Forest tapped for mana of any type
+    Given Alice controls Forest
+    And Alice controls Vernal Bloom
+    And Alice controls Contamination
+    When Alice taps Forest for mana
+    Then Alice's mana pool contains exactly {B}{G}
+
+  @cr:106.12a
+  Scenario: Gauntlet of Power ignores a creature tapped for mana of the chosen color
+    Given Alice controls Llanowar Elves
+    And Alice controls Gauntlet of Power with green chosen
+    When Alice taps Llanowar Elves for mana
+    Then Alice's mana pool contains exactly {G}

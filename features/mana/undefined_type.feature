@@ -1,0 +1,55 @@
+@ruling:mana.undefined-type
+Feature: Mana of an undefined type is no mana
+  Ruling: "If an ability would produce one or more mana of an undefined type,
+  it produces no mana instead." (CR 106.5)
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+
+  @cr:106.5 @cr:106.7
+  Scenario: Exotic Orchard with no opposing lands adds no mana
+    Given Alice controls Exotic Orchard
+    And Bob controls no lands
+    When Alice taps Exotic Orchard for mana
+    Then Alice's mana pool is empty
+    And no player is asked to choose anything
+    And Exotic Orchard is tapped
+
+  @cr:106.5 @cr:106.7
+  Scenario: Reflecting Pool with no other land adds no mana
+    Given Alice controls Reflecting Pool
+    When Alice taps Reflecting Pool for mana
+    Then Alice's mana pool is empty
+    And Reflecting Pool is tapped
+
+  @cr:106.5 @cr:106.7
+  Scenario: Two Reflecting Pools define no type of mana for each other
+    Given Alice controls two Reflecting Pools
+    When Alice taps Reflecting Pool for mana
+    Then Alice's mana pool is empty
+    And no player is asked to choose anything
+
+  @cr:106.5 @cr:106.7 @cr:105.1
+  Scenario: Exotic Orchard facing only Wastes adds no mana, because colorless is not a color
+    Given Alice controls Exotic Orchard
+    And Bob controls Wastes
+    When Alice taps Exotic Orchard for mana
+    Then Alice's mana pool is empty
+
+  @cr:106.5 @cr:106.7 @cr:106.1b
+  Scenario: Reflecting Pool beside Wastes adds colorless mana, because colorless is a type
+    Given Alice controls Reflecting Pool
+    And Alice controls Wastes
+    When Alice taps Reflecting Pool for mana
+    Then Alice must choose among {C}
+    When Alice chooses {C}
+    Then Alice's mana pool contains exactly {C}
+
+  @ruling:mana.tapped-for-mana-replacement @cr:106.5 @cr:106.12b
+  Scenario: Contamination has no mana to turn into black when Exotic Orchard produces none
+    Given Alice controls Exotic Orchard
+    And Alice controls Contamination
+    And Bob controls no lands
+    When Alice taps Exotic Orchard for mana
+    Then Alice's mana pool is empty

@@ -1,0 +1,188 @@
+"""The ruling catalog and the rules index, and the checks that keep scenarios honest.
+
+* ``fixtures/rulings.toml`` — one entry per ruling of the seed documents.
+* ``fixtures/comprehensive_rules.toml`` — the text of every CR rule the project cites.
+* ``fixtures/seeds/`` — the seed documents the rulings are quoted from.
+
+:func:`load_catalog` reads and cross-checks them: every ruling's text must be
+found verbatim in each seed file it names, and every rule number it rests on
+must be in the rules index.  :func:`feature_tags` reads the ``@ruling:`` and
+``@cr:`` tags of every scenario so that tests and the CLI can check them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import CatalogError
+from .paths import suite_root
+from .toml import read_toml
+
+RULE_NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One ruling: its id, verbatim text, where it appears and the rules behind it."""
+
+    id: str
+    number: int
+    text: str
+    seeds: tuple[str, ...]
+    pages: tuple[str, ...]
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One Comprehensive Rules paragraph."""
+
+    number: str
+    title: str
+    text: str
+
+
+@dataclass
+class Catalog:
+    """The rulings by id and the rules by number."""
+
+    rulings: dict[str, Ruling] = field(default_factory=dict)
+    rules: dict[str, Rule] = field(default_factory=dict)
+    edition: str = ""
+
+
+def _load_rules(path: Path) -> tuple[dict[str, Rule], str]:
+    data = read_toml(path, CatalogError)
+    rules = {}
+    for number, entry in data.get("rules", {}).items():
+        if not RULE_NUMBER.match(number):
+            raise CatalogError(f"{path}: {number!r} is not a rule number like 106.12a")
+        if not isinstance(entry, dict) or not isinstance(entry.get("text"), str) or not entry["text"]:
+            raise CatalogError(f"{path}: rule {number} needs a text")
+        rules[number] = Rule(number, str(entry.get("title", "")), entry["text"])
+    return rules, str(data.get("edition", ""))
+
+
+def _strings(path: Path, where: str, entry: dict[str, object], key: str) -> tuple[str, ...]:
+    value = entry.get(key)
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise CatalogError(f"{path}: {where}: {key} must be a non-empty list of strings")
+    return tuple(value)
+
+
+def load_catalog(root: Path | None = None) -> Catalog:
+    """Load and cross-check the catalog; any inconsistency is a one-line :class:`CatalogError`."""
+    root = root or suite_root()
+    fixtures = root / "fixtures"
+    rules, edition = _load_rules(fixtures / "comprehensive_rules.toml")
+    path = fixtures / "rulings.toml"
+    data = read_toml(path, CatalogError)
+    catalog = Catalog(rules=rules, edition=edition)
+    seed_text: dict[str, str] = {}
+    for index, entry in enumerate(data.get("ruling", []), start=1):
+        where = f"ruling {index}"
+        if not isinstance(entry.get("id"), str) or not isinstance(entry.get("text"), str):
+            raise CatalogError(f"{path}: {where}: needs an id and a text")
+        ruling = Ruling(
+            id=entry["id"],
+            number=int(entry.get("number", index)),
+            text=entry["text"],
+            seeds=_strings(path, entry["id"], entry, "seeds"),
+            pages=_strings(path, entry["id"], entry, "pages"),
+            rules=_strings(path, entry["id"], entry, "rules"),
+        )
+        if ruling.id in catalog.rulings:
+            raise CatalogError(f"{path}: ruling id {ruling.id!r} appears twice")
+        for seed in ruling.seeds:
+            if seed not in seed_text:
+                seed_path = fixtures / "seeds" / seed
+                if not seed_path.is_file():
+                    raise CatalogError(f"{path}: {ruling.id}: seed file {seed} is not in fixtures/seeds/")
+                seed_text[seed] = seed_path.read_text(encoding="utf-8")
+            if ruling.text not in seed_text[seed]:
+                raise CatalogError(f"{path}: {ruling.id}: text is not found verbatim in {seed}")
+        for number in ruling.rules:
+            if number not in rules:
+                raise CatalogError(f"{path}: {ruling.id}: rule {number} is not in comprehensive_rules.toml")
+        catalog.rulings[ruling.id] = ruling
+    if not catalog.rulings:
+        raise CatalogError(f"{path}: no [[ruling]] entries")
+    return catalog
+
+
+@dataclass(frozen=True)
+class TaggedScenario:
+    """A scenario's name, where it is, and its ruling and CR tags (feature and rule tags included)."""
+
+    name: str
+    path: Path
+    line: int
+    rulings: tuple[str, ...]
+    rules: tuple[str, ...]
+    tags: tuple[str, ...]
+
+
+_KEYWORD = re.compile(r"^\s*(Scenario Outline|Scenario Template|Scenario|Example):\s*(.+?)\s*$")
+
+
+def feature_tags(features: Path) -> list[TaggedScenario]:
+    """Every scenario of every feature file with its effective tags, read line by line.
+
+    This reader needs no Gherkin parser, so it also works on files that do not parse.
+    """
+    found = []
+    for path in sorted(features.rglob("*.feature")):
+        pending: list[str] = []
+        inherited: dict[str, list[str]] = {"Feature": [], "Rule": []}
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            stripped = line.strip()
+            if stripped.startswith("@"):
+                pending += [t for t in stripped.split() if t.startswith("@")]
+                continue
+            if stripped.startswith("Feature:"):
+                inherited = {"Feature": pending, "Rule": []}
+                pending = []
+            elif stripped.startswith("Rule:"):
+                inherited["Rule"] = pending
+                pending = []
+            elif match := _KEYWORD.match(line):
+                tags = tuple(t[1:] for t in inherited["Feature"] + inherited["Rule"] + pending)
+                found.append(
+                    TaggedScenario(
+                        name=match.group(2),
+                        path=path,
+                        line=number,
+                        rulings=tuple(t.split(":", 1)[1] for t in tags if t.startswith("ruling:")),
+                        rules=tuple(t.split(":", 1)[1] for t in tags if t.startswith("cr:")),
+                        tags=tags,
+                    )
+                )
+                pending = []
+            elif stripped and not stripped.startswith("#"):
+                pending = []
+    return found
+
+
+def tag_problems(catalog: Catalog, scenarios: list[TaggedScenario]) -> list[str]:
+    """One line per problem: unknown ruling ids, unknown rule numbers, untagged or duplicate scenarios."""
+    problems = []
+    seen: dict[str, TaggedScenario] = {}
+    for scenario in scenarios:
+        where = f"{scenario.path}:{scenario.line}"
+        if not scenario.rulings:
+            problems.append(f"{where}: scenario {scenario.name!r} has no @ruling: tag")
+        if not scenario.rules:
+            problems.append(f"{where}: scenario {scenario.name!r} has no @cr: tag")
+        for ruling in scenario.rulings:
+            if ruling not in catalog.rulings:
+                problems.append(f"{where}: @ruling:{ruling} is not in fixtures/rulings.toml")
+        for rule in scenario.rules:
+            if rule not in catalog.rules:
+                problems.append(f"{where}: @cr:{rule} is not in fixtures/comprehensive_rules.toml")
+        if scenario.name in seen:
+            other = seen[scenario.name]
+            problems.append(f"{where}: scenario name {scenario.name!r} is also used at {other.path}:{other.line}")
+        seen[scenario.name] = scenario
+    return problems

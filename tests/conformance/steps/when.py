@@ -1,0 +1,115 @@
+"""When steps: what players do, one contract action each.
+
+Glossary: features/README.md.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytest_bdd import parsers, when
+
+from oracle.errors import UserError
+from tests.conformance.steps.given import step_name
+from tests.conformance.world import World
+
+ORDINALS = {"first": 1, "second": 2, "third": 3}
+
+
+def _ref(world: World, player: str, card: str, prefer_untapped: bool = False) -> str:
+    """The ref of the player's permanent with that name (an untapped one first, if asked)."""
+    found = world.permanents(card, player)
+    if not found:
+        pytest.fail(f"{player} controls no {card}")
+    if prefer_untapped:
+        found = sorted(found, key=lambda p: p["tapped"])
+    return found[0]["ref"]
+
+
+def _card_ref(world: World, player: str, card: str, zone: str) -> str:
+    for entry in world.observe()["players"]:
+        if entry["name"] == player:
+            for item in entry[zone]:
+                if item["name"] == card:
+                    return item["ref"]
+    pytest.fail(f"{card} is not in {player}'s {zone}")
+
+
+@when(parsers.re(r"(?P<player>\w+) taps (?P<card>.+) for mana$"))
+def tap_for_mana(world: World, player: str, card: str) -> None:
+    ref = _ref(world, player, card, prefer_untapped=True)
+    world.act({"type": "activate", "player": player, "source": ref, "ability": world.ability_index(card)})
+
+
+@when(parsers.re(r"(?P<player>\w+) activates (?P<card>.+?)'s ability(?: targeting (?P<target>.+) in (?:her|his|their) graveyard)?$"))
+def activate(world: World, player: str, card: str, target: str | None) -> None:
+    action = {"type": "activate", "player": player, "source": _ref(world, player, card), "ability": world.ability_index(card, "any")}
+    if target:
+        action["targets"] = [_card_ref(world, player, target, "graveyard")]
+    world.act(action)
+
+
+@when(parsers.re(r"(?P<player>\w+) activates the (?P<nth>first|second|third) ability of (?P<card>.+)$"))
+def activate_nth(world: World, player: str, nth: str, card: str) -> None:
+    world.act({"type": "activate", "player": player, "source": _ref(world, player, card), "ability": ORDINALS[nth]})
+
+
+@when(parsers.re(r"(?P<player>\w+) casts (?P<card>.+?)(?: with X = (?P<x>\d+))?$"))
+def cast(world: World, player: str, card: str, x: str | None) -> None:
+    action = {"type": "cast", "player": player, "card": _card_ref(world, player, card, "hand")}
+    if x is not None:
+        action["x"] = int(x)
+    world.act(action)
+
+
+@when(parsers.re(r"(?P<player>\w+) chooses (?P<answer>.+)$"))
+def choose(world: World, player: str, answer: str) -> None:
+    """Answer the pending choice; "green" also answers a choice of mana written "{G}"."""
+    pending = world.observe()["pending_choice"]
+    if pending is None:
+        pytest.fail(f"{player} was asked nothing, so can't choose {answer}")
+    from oracle.mana import COLOR_BY_NAME
+
+    options = pending["options"]
+    candidates = [answer, answer.removesuffix(" mana")]
+    word = answer.removesuffix(" mana")
+    if word in COLOR_BY_NAME:
+        candidates.append("{" + COLOR_BY_NAME[word] + "}")
+    for candidate in candidates:
+        if candidate in options:
+            world.act({"type": "choose", "player": player, "choice": candidate})
+            return
+    pytest.fail(f"{answer!r} is not among the options {options} of {pending['kind']}")
+
+
+@when(parsers.re(r"(?P<player>\w+) applies (?P<card>.+?)'s replacement effect first$"))
+def order_replacement(world: World, player: str, card: str) -> None:
+    pending = world.observe()["pending_choice"]
+    if pending is None or pending["kind"] != "replacement-effect":
+        pytest.fail(f"{player} was not asked to order replacement effects (616.1); pending: {pending}")
+    world.act({"type": "choose", "player": player, "choice": card})
+
+
+@when("all players pass priority")
+def all_pass(world: World) -> None:
+    """Each player passes once, in turn order starting with the one holding priority (117.4)."""
+    for _ in range(len(world.players)):
+        holder = world.observe()["turn"]["priority_player"]
+        if not holder:
+            pytest.fail("no player has priority")
+        world.act({"type": "pass", "player": holder})
+
+
+@when(parsers.re(r"the game proceeds to (?P<player>\w+)'s (?P<step>[a-z ]+)$"))
+def proceed_to(world: World, player: str, step: str) -> None:
+    """Players pass priority until that step of that player's turn begins (at most two turns)."""
+    target = step_name(step)
+    for _ in range(60):
+        turn = world.observe()["turn"]
+        if turn["step"] == target and turn["active_player"] == player:
+            return
+        holder = turn["priority_player"]
+        if not holder:
+            raise UserError(f"the game stopped before {player}'s {step}: no player has priority in {turn['step']}")
+        world.act({"type": "pass", "player": holder})
+        world.require_accepted()
+    pytest.fail(f"the game never reached {player}'s {step}")

@@ -1,0 +1,152 @@
+"""The scenario's world: the position being described, the engine under test, and what it answered.
+
+Steps only talk to the engine through :class:`World`, and the world only
+through the adapter contract.  Every position and action it sends and every
+outcome and observation it receives is checked against the contract's JSON
+Schema, so a scenario can't pass on data the contract does not allow.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from oracle.cards import CardDatabase
+from oracle.contract import Engine
+from oracle.errors import UserError
+from oracle.schema import errors as schema_errors
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_COST_PART = re.compile(r"^(\{[^}]+\})+$|^Sacrifice .+$|^Tap an untapped .+$")
+
+
+def count(word: str) -> int:
+    """``"two"`` -> 2, ``"3"`` -> 3."""
+    if word.isdigit():
+        return int(word)
+    if word.lower() in NUMBER_WORDS:
+        return NUMBER_WORDS[word.lower()]
+    raise UserError(f"{word!r} is not a number")
+
+
+def activated_abilities(oracle_text: str) -> list[str]:
+    """The activated abilities in rules text, in order: lines "[Cost]: [Effect]" (602.1a).
+
+    Basic lands' reminder text "({T}: Add {G}.)" counts: it is their intrinsic ability (305.6).
+    """
+    found = []
+    for line in oracle_text.split("\n"):
+        line = line.strip()
+        if line.startswith("(") and line.endswith(")"):
+            line = line[1:-1]
+        cost, sep, _ = line.partition(": ")
+        if sep and all(_COST_PART.match(part.strip()) for part in cost.split(",")):
+            found.append(line)
+    return found
+
+
+@dataclass
+class World:
+    """One scenario's game, built lazily from the Given steps."""
+
+    engine: Engine
+    cards: CardDatabase
+    players: list[dict[str, Any]] = field(default_factory=list)
+    turn: dict[str, Any] = field(default_factory=dict)
+    built: bool = False
+    outcome: dict[str, Any] | None = None
+    outcome_checked: bool = True
+    refs: dict[str, str] = field(default_factory=dict)  # ref -> card name
+
+    # -- building the position ---------------------------------------------------
+
+    def player(self, name: str) -> dict[str, Any]:
+        for player in self.players:
+            if player["name"] == name:
+                return player
+        raise UserError(f"unknown player {name!r}: the scenario's players are {', '.join(p['name'] for p in self.players)}")
+
+    def add_card(self, player: str, zone: str, card: str, **details: Any) -> str:
+        """Put a card into a zone of the position and return its ref."""
+        if self.built:
+            raise UserError("a Given step came after the game started: put all Given steps first")
+        self.cards[card]  # an unknown card is a one-line error here
+        number = sum(1 for name in self.refs.values() if name == card) + 1
+        ref = f"{player.lower()}-{re.sub(r'[^a-z0-9]+', '-', card.lower()).strip('-')}-{number}"
+        self.refs[ref] = card
+        entry = {"card": card, "ref": ref, **details}
+        self.player(player).setdefault(zone, []).append(entry)
+        return ref
+
+    def position(self) -> dict[str, Any]:
+        return {"players": self.players, "turn": self.turn}
+
+    def build(self) -> None:
+        """Send the position to the engine (once, before the first action or observation)."""
+        if self.built:
+            return
+        position = self.position()
+        self._check(position, "position.schema.json", "the scenario's position")
+        outcome = self.engine.setup(position)
+        self._check(outcome, "outcome.schema.json", "the engine's answer to setup")
+        if not outcome["accepted"]:
+            pytest.fail(f"PRECONDITION: the engine could not build the position: {outcome['rejection']['reason']}")
+        self.built = True
+
+    # -- acting and observing --------------------------------------------------
+
+    def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Perform one action and remember the outcome for the Then steps."""
+        self.build()
+        self.require_accepted()
+        self._check(action, "action.schema.json", "the scenario's action")
+        outcome = self.engine.perform(action)
+        self._check(outcome, "outcome.schema.json", f"the engine's answer to {action}")
+        self.outcome = outcome
+        self.outcome_checked = outcome["accepted"]
+        return outcome
+
+    def require_accepted(self) -> None:
+        """An unexpected rejection fails the scenario where it happened, with the engine's reason."""
+        if self.outcome is not None and not self.outcome_checked:
+            rejection = self.outcome["rejection"]
+            pytest.fail(f"the last action was rejected ({rejection['code']}): {rejection['reason']}")
+
+    def observe(self) -> dict[str, Any]:
+        self.build()
+        self.require_accepted()
+        observation = self.engine.observe()
+        self._check(observation, "observation.schema.json", "the engine's observation")
+        return observation
+
+    def _check(self, data: Any, schema: str, what: str) -> None:
+        problems = schema_errors(data, schema)
+        if problems:
+            pytest.fail(f"{what} breaks {schema}: {problems[0]}")
+
+    # -- finding things --------------------------------------------------------
+
+    def permanents(self, name: str, controller: str | None = None) -> list[dict[str, Any]]:
+        return [
+            p for p in self.observe()["battlefield"]
+            if p["name"] == name and (controller is None or p["controller"] == controller)
+        ]
+
+    def permanent(self, name: str, controller: str | None = None) -> dict[str, Any]:
+        found = self.permanents(name, controller)
+        if not found:
+            owner = f" under {controller}'s control" if controller else ""
+            pytest.fail(f"there is no {name} on the battlefield{owner}")
+        return found[0]
+
+    def ability_index(self, card: str, wanted: str = "mana") -> int:
+        """Which activated ability (1-based) of the card: the first {T} mana ability, or the first one."""
+        abilities = activated_abilities(self.cards[card].oracle_text)
+        for index, text in enumerate(abilities, start=1):
+            cost, _, effect = text.partition(": ")
+            if wanted == "any" or ("{T}" in cost and effect.startswith("Add")):
+                return index
+        raise UserError(f"{card} has no {'mana ability with {T}' if wanted == 'mana' else 'activated ability'}")

@@ -1,0 +1,73 @@
+"""Suite-wide pytest configuration: the ``--engine`` option, tag markers, one-line errors.
+
+Scenario tags become markers: ``@ruling:<id>`` is ``-m ruling.<id>`` and
+``@cr:<number>`` is ``-m cr.<number>`` (pytest cannot register a marker
+name containing a colon).  Every ruling id and rule number of the catalog is
+registered, so ``--strict-markers`` rejects a tag that names neither.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from oracle.catalog import load_catalog
+from oracle.errors import UserError
+
+pytest_plugins = [
+    "tests.conformance.steps.fixtures",
+    "tests.conformance.steps.given",
+    "tests.conformance.steps.when",
+    "tests.conformance.steps.then",
+]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mtg-conformance")
+    group.addoption(
+        "--engine",
+        default="reference",
+        help="engine to certify: 'reference' (default) or 'module:Class'",
+    )
+
+
+def marker_for_tag(tag: str) -> str:
+    """``ruling:mana.could-produce`` -> ``ruling.mana.could-produce``; other tags unchanged."""
+    kind, sep, value = tag.partition(":")
+    return f"{kind}.{value}" if sep and kind in ("ruling", "cr") else tag
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    try:
+        catalog = load_catalog()
+    except UserError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    config.stash[CATALOG] = catalog
+    for ruling in catalog.rulings.values():
+        config.addinivalue_line("markers", f"ruling.{ruling.id}: ruling {ruling.number}, {ruling.text[:60]}")
+    for rule in catalog.rules.values():
+        config.addinivalue_line("markers", f"cr.{rule.number}: CR {rule.number}, {rule.title}")
+
+
+CATALOG = pytest.StashKey[Any]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> Any:
+    """Map a Gherkin tag onto its marker (see the module docstring)."""
+    return getattr(pytest.mark, marker_for_tag(tag))(function)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A user's mistake (unknown card, unknown step, malformed fixture) is one line, not a traceback."""
+    report = yield
+    if call.excinfo is not None and report.failed:
+        error = call.excinfo.value
+        from pytest_bdd.exceptions import StepDefinitionNotFoundError
+
+        if isinstance(error, (UserError, StepDefinitionNotFoundError)):
+            report.longrepr = f"{item.nodeid}: {type(error).__name__}: {str(error).splitlines()[0]}"
+    return report
