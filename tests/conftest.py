@@ -8,6 +8,7 @@ registered, so ``--strict-markers`` rejects a tag that names neither.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -40,6 +41,13 @@ def marker_for_tag(tag: str) -> str:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    mutant = os.environ.get("MTG_CONFORMANCE_MUTANT")
+    if mutant:  # a deliberately wrong engine (tests/mutants.py), for tests/unit/test_mutants.py
+        from tests.mutants import MUTANTS
+
+        patch = pytest.MonkeyPatch()
+        MUTANTS[mutant].apply(patch)
+        config.add_cleanup(patch.undo)
     try:
         catalog = load_catalog()
     except UserError as exc:

@@ -1,0 +1,106 @@
+"""Deliberately wrong engines: each breaks one rule, and the scenarios of the ruling
+that rests on that rule must fail against it.
+
+A mutant is applied to the reference engine in a test process when the
+environment variable ``MTG_CONFORMANCE_MUTANT`` names it (see tests/conftest.py);
+tests/unit/test_mutants.py runs the ruling's scenarios against each one.
+Each mutant is the mistake a plausible engine makes, written as a small patch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from oracle import effects, game, production
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A wrong rule, and the rulings whose scenarios must catch it."""
+
+    name: str
+    rulings: tuple[str, ...]
+    wrong: str
+    apply: Callable[[pytest.MonkeyPatch], None]
+
+
+def _no_summoning_sickness(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(game.Game, "_free_of_summoning_sickness", lambda self, obj: True)
+
+
+def _undefined_type_makes_colorless(mp: pytest.MonkeyPatch) -> None:
+    original = production.mana_effect_options
+
+    def options(*args: Any, **kwargs: Any) -> list[list[str]]:
+        return original(*args, **kwargs) or [["C"]]
+
+    mp.setattr(production, "mana_effect_options", options)
+    mp.setattr(effects, "mana_effect_options", options)
+
+
+def _replacements_in_fixed_order(mp: pytest.MonkeyPatch) -> None:
+    original = game.Game.choose
+
+    def choose(self: game.Game, player: str, kind: str, options: list[str], prompt: str) -> str:
+        return options[0] if kind == "replacement-effect" else original(self, player, kind, options, prompt)
+
+    mp.setattr(game.Game, "choose", choose)
+
+
+def _could_produce_one_order(mp: pytest.MonkeyPatch) -> None:
+    def first_order(candidates: list[Any], mana: list[str]) -> list[list[str]]:
+        for _source, ability in candidates:
+            if production._applies(ability, mana):
+                mana = production._apply_replacement(ability, mana)
+        return [mana]
+
+    mp.setattr(production, "_every_order", first_order)
+
+
+def _triggers_on_tap_without_mana(mp: pytest.MonkeyPatch) -> None:
+    original = production.produce
+
+    def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool, triggered_by: Any = None) -> list[str]:
+        if not mana and tapped_for_mana:
+            production._tapped_for_mana_triggers(g, source, player, ["C"])
+            return []
+        return original(g, source, player, mana, tapped_for_mana, triggered_by)
+
+    mp.setattr(game, "produce", produce)
+
+
+def _every_mana_ability_is_tapping(mp: pytest.MonkeyPatch) -> None:
+    original = production.produce
+
+    def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool, triggered_by: Any = None) -> list[str]:
+        return original(g, source, player, mana, True, triggered_by)
+
+    mp.setattr(game, "produce", produce)
+
+
+def _x_forgotten_on_entering(mp: pytest.MonkeyPatch) -> None:
+    original = game.Game.enter_battlefield
+    mp.setattr(game.Game, "enter_battlefield", lambda self, obj, controller, x=0: original(self, obj, controller, 0))
+
+
+def _replacement_conditions_ignored(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(production, "_applies", lambda ability, mana: bool(mana))
+
+
+MUTANTS = {
+    m.name: m
+    for m in [
+        Mutant("no-summoning-sickness", ("symbol.tap", "symbol.untap"), "{T}/{Q} abilities ignore 302.6", _no_summoning_sickness),
+        Mutant("undefined-type-makes-colorless", ("mana.undefined-type",), "an undefined type gives {C}", _undefined_type_makes_colorless),
+        Mutant("replacements-in-fixed-order", ("mana.tapped-for-mana-replacement",), "616.1 order not offered", _replacements_in_fixed_order),
+        Mutant("could-produce-one-order", ("mana.could-produce",), "106.7 uses one order only", _could_produce_one_order),
+        Mutant("triggers-on-tap-without-mana", ("mana.tapped-for-mana-trigger",), "triggers although no mana was produced", _triggers_on_tap_without_mana),
+        Mutant("every-mana-ability-is-tapping", ("mana.tap-for-mana",), "any mana ability counts as tapping for mana", _every_mana_ability_is_tapping),
+        Mutant("x-forgotten-on-entering", ("x.enters-uses-spell-x",), "enters-with-X uses the permanent's X of 0", _x_forgotten_on_entering),
+        Mutant("replacement-conditions-ignored", ("mana.tapped-for-mana-replacement",), "'two or more mana' not checked", _replacement_conditions_ignored),
+    ]
+}

@@ -1,0 +1,72 @@
+"""The mtg-conformance command, run as a user would: from another directory, in a new process."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from oracle.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "oracle.cli", *args],
+        cwd=cwd, capture_output=True, text=True, timeout=300, env={**os.environ, **(env or {})},
+    )
+
+
+def test_rulings_lists_every_id_with_its_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rulings"]) == 0
+    out = capsys.readouterr().out
+    assert "mana.undefined-type" in out and "blitz.sacrifice-only-if-present" in out
+    assert "36 rulings" in out
+
+
+def test_run_prints_the_summary_from_any_directory(tmp_path: Path) -> None:
+    result = cli("run", "--ruling", "symbol.tap", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "conformance summary: reference" in result.stdout
+    assert "symbol.tap" in result.stdout and "PASS" in result.stdout
+    assert "6 passed" in result.stdout
+
+
+def test_run_fails_when_a_scenario_fails(tmp_path: Path) -> None:
+    env = {"MTG_CONFORMANCE_MUTANT": "no-summoning-sickness", "PYTHONPATH": str(ROOT)}
+    result = cli("run", "--ruling", "symbol.tap", cwd=tmp_path, env=env)
+    assert result.returncode == 1
+    assert "FAIL" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["run", "--engine", "nowhere"], "mtg-conformance: error: engine 'nowhere': expected 'reference' or 'module:Class'"),
+        (["run", "--ruling", "no.such"], "mtg-conformance: error: unknown ruling 'no.such'"),
+    ],
+)
+def test_user_mistakes_are_one_line(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_malformed_catalog_is_one_line(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "fixtures", tmp_path / "fixtures")
+    shutil.copytree(ROOT / "features", tmp_path / "features")
+    (tmp_path / "fixtures" / "rulings.toml").write_text("[[ruling]\n", encoding="utf-8")
+    result = cli("rulings", cwd=tmp_path, env={"MTG_CONFORMANCE_ROOT": str(tmp_path)})
+    assert result.returncode == 2
+    assert result.stderr.startswith("mtg-conformance: error: ") and "rulings.toml: malformed TOML" in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_missing_suite_root_is_one_line(tmp_path: Path) -> None:
+    result = cli("rulings", cwd=tmp_path, env={"MTG_CONFORMANCE_ROOT": str(tmp_path)})
+    assert result.returncode == 2 and "no features/ and fixtures/" in result.stderr

@@ -1,0 +1,87 @@
+"""The adapter contract: loading engines by spec, and the reference engine's answers."""
+
+from __future__ import annotations
+
+import copy
+import sys
+import types
+
+import pytest
+
+from oracle import CONTRACT_VERSION, load_engine
+from oracle.contract import Engine, accepted, rejected
+from oracle.errors import EngineLoadError, Rejected
+from oracle.reference import ReferenceEngine
+from oracle.schema import errors
+
+POSITION = {
+    "players": [
+        {"name": "Alice", "battlefield": [{"card": "Llanowar Elves", "ref": "elves", "came_under_control_this_turn": True}]},
+        {"name": "Bob"},
+    ],
+    "turn": {"number": 2, "active_player": "Alice", "step": "precombat-main"},
+}
+
+
+def test_reference_engine_describes_itself() -> None:
+    engine = load_engine("reference")
+    assert isinstance(engine, ReferenceEngine)
+    assert engine.describe()["contract"] == CONTRACT_VERSION
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("nonsense", "expected 'reference' or 'module:Class'"),
+        ("no_such_module_xyz:Engine", "cannot import 'no_such_module_xyz'"),
+        ("oracle.contract:NoSuchClass", "has no 'NoSuchClass'"),
+        ("fake_engines_for_tests:Broken", "constructing it failed: RuntimeError: boom"),
+        ("fake_engines_for_tests:Partial", "missing contract method(s) setup, perform, observe"),
+    ],
+)
+def test_bad_engine_specs_are_one_line(spec: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("fake_engines_for_tests")
+
+    class Broken:
+        def __init__(self) -> None:
+            raise RuntimeError("boom")
+
+    class Partial:
+        def describe(self) -> dict[str, object]:
+            return {}
+
+    module.Broken = Broken  # type: ignore[attr-defined]
+    module.Partial = Partial  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "fake_engines_for_tests", module)
+    with pytest.raises(EngineLoadError) as info:
+        load_engine(spec)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_outside_engine_by_module_and_class() -> None:
+    engine = load_engine("oracle.reference:ReferenceEngine")
+    assert isinstance(engine, Engine)
+    engine.close()
+
+
+def test_rejection_leaves_the_state_unchanged() -> None:
+    """CR 302.6: the activation is illegal; nothing about the game changes."""
+    engine = ReferenceEngine()
+    assert engine.setup(copy.deepcopy(POSITION)) == accepted()
+    before = engine.observe()
+    outcome = engine.perform({"type": "activate", "player": "Alice", "source": "elves", "ability": 1})
+    assert outcome["accepted"] is False and outcome["rejection"]["code"] == "summoning-sickness"
+    assert errors(outcome, "outcome.schema.json") == []
+    assert engine.observe() == before
+
+
+def test_observation_matches_the_schema() -> None:
+    engine = ReferenceEngine()
+    engine.setup(copy.deepcopy(POSITION))
+    assert errors(engine.observe(), "observation.schema.json") == []
+
+
+def test_outcome_helpers_and_codes() -> None:
+    assert rejected("timing", "why") == {"accepted": False, "rejection": {"code": "timing", "reason": "why"}}
+    with pytest.raises(ValueError):
+        Rejected("no-such-code", "x")

@@ -1,0 +1,57 @@
+"""The contract's JSON Schemas and the small validator that enforces them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from oracle import schema
+from oracle.reference import ReferenceEngine
+
+SCHEMAS = Path(schema.__file__).parent / "schemas"
+
+
+def test_every_schema_is_valid_json_with_supported_keywords() -> None:
+    for path in SCHEMAS.glob("*.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["$id"] == path.name
+        schema.errors({}, path.name)  # raises on an unsupported keyword
+
+
+def test_engine_description_matches_the_schema() -> None:
+    assert schema.errors(ReferenceEngine().describe(), "engine.schema.json") == []
+
+
+@pytest.mark.parametrize(
+    ("instance", "name", "problem"),
+    [
+        ({"type": "pass"}, "action.schema.json", "matches 0 of the 5 allowed forms"),
+        ({"type": "cast", "player": "Alice", "card": "x", "x": -1}, "action.schema.json", "less than 0"),
+        ({"accepted": False, "rejection": {"code": "nope", "reason": "r"}}, "outcome.schema.json", "matches 0"),
+        ({"players": [{"name": "A"}], "turn": {"number": 1, "active_player": "A", "step": "main"}}, "position.schema.json", "step"),
+        ({"players": [{"name": "A", "x": 1}, {"name": "B"}], "turn": {"number": 1, "active_player": "A", "step": "upkeep"}}, "position.schema.json", "unexpected property 'x'"),
+        ({"name": "e", "version": "1", "contract": "2.0.0", "capabilities": ["a", "a"]}, "engine.schema.json", "does not match"),
+        ({"name": "e", "version": "1", "contract": "1.0.0", "capabilities": ["a", "a"]}, "engine.schema.json", "unique"),
+        ({"name": "", "version": "1", "contract": "1.0.0", "capabilities": []}, "engine.schema.json", "too short"),
+        ({"name": "e", "version": 1, "contract": "1.0.0", "capabilities": []}, "engine.schema.json", "expected string"),
+        ({"accepted": True, "extra": 1}, "outcome.schema.json", "matches 0"),
+        ({"players": [], "turn": {}}, "position.schema.json", "at least 2"),
+    ],
+)
+def test_validator_reports_the_first_problem_with_its_path(instance: object, name: str, problem: str) -> None:
+    found = schema.errors(instance, name)
+    assert found and any(problem in p for p in found), found
+    assert all(p.startswith("$") for p in found)
+
+
+def test_unsupported_keyword_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "odd.schema.json").write_text('{"anyOf": []}', encoding="utf-8")
+    monkeypatch.setattr(schema, "SCHEMA_DIR", tmp_path)
+    schema.load_schema.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="unsupported schema keyword"):
+            schema.errors({}, "odd.schema.json")
+    finally:
+        schema.load_schema.cache_clear()
