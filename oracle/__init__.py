@@ -16,10 +16,10 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .contract import CONTRACT_VERSION, Engine, load_engine  # noqa: E402
-from .errors import Rejected, UserError  # noqa: E402
+from .contract import CONTRACT_VERSION, Engine, load_engine
+from .errors import Rejected, UserError
 
-__all__ = ["CONTRACT_VERSION", "Engine", "Rejected", "ReferenceEngine", "UserError", "__version__", "load_engine"]
+__all__ = ["CONTRACT_VERSION", "Engine", "ReferenceEngine", "Rejected", "UserError", "__version__", "load_engine"]
 
 
 def __getattr__(name: str) -> object:

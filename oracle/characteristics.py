@@ -98,8 +98,9 @@ def compute(state: GameState) -> dict[int, Characteristics]:
     """
     chars = {obj.id: _printed(obj) for obj in state.permanents()}
     # Layers 1-5 (copy, control, text, type, color): no effect of the current card pool uses them yet.
-    for cid, ch in chars.items():
-        ch.abilities = ch.abilities + _intrinsic_mana_abilities(ch.subtypes) if "Land" in ch.types else ch.abilities
+    for ch in chars.values():
+        if "Land" in ch.types:
+            ch.abilities = [*ch.abilities, *_intrinsic_mana_abilities(ch.subtypes)]
     # Layer 6: ability-adding effects (613.1f).
     for source, ability in _statics(chars, state, "grant_keywords"):
         affected = [o for o in state.permanents() if matches(state, chars, o, ability.spec["affects"], source)]

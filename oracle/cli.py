@@ -51,11 +51,13 @@ def run(engine: str, rulings: Sequence[str], markexpr: str, verbose: bool) -> in
     args = [
         str(root / "tests" / "conformance" / "test_scenarios.py"),
         f"--rootdir={root}",
-        "-c", str(root / "pyproject.toml"),
+        "-c",
+        str(root / "pyproject.toml"),
         f"--engine={engine}",
         "-q" if not verbose else "-v",
         "--no-header",
-        "-p", "no:randomly",
+        "-p",
+        "no:randomly",
     ]
     if selection:
         args += ["-m", selection]

@@ -67,7 +67,7 @@ class Engine(ABC):
     def observe(self) -> JSON:
         """The current state as plain data."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional for engines, so not abstract
         """Release resources (a subprocess, a connection); the default does nothing."""
 
 

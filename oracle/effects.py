@@ -100,15 +100,19 @@ def _return_target(game: Game, item: StackItem, params: dict[str, Any]) -> None:
 
 
 def _sacrifice_self_unless(game: Game, item: StackItem, params: dict[str, Any]) -> None:
-    """"Sacrifice this unless you sacrifice a [filter]" (118.12a: the player chooses whether to pay)."""
+    """ "Sacrifice this unless you sacrifice a [filter]" (118.12a: the player chooses whether to pay)."""
     from .characteristics import compute, matches
 
     source = _source(game, item)
     if source is None or source.zone != "battlefield":
         return
     chars = compute(game.state)
-    fodder = [o for o in game.state.permanents() if o.controller == item.controller and matches(game.state, chars, o, params["filter"], source)]
-    options = ["sacrifice this"] + sorted({o.card.name for o in fodder})
+    fodder = [
+        o
+        for o in game.state.permanents()
+        if o.controller == item.controller and matches(game.state, chars, o, params["filter"], source)
+    ]
+    options = ["sacrifice this", *sorted({o.card.name for o in fodder})]
     answer = game.choose(item.controller, "sacrifice", options, f"Sacrifice a permanent to keep {source.card.name}?")
     if answer == "sacrifice this":
         game.sacrifice(source)

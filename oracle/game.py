@@ -73,8 +73,14 @@ class Game:
     def chars(self, obj: GameObject) -> Characteristics:
         return characteristics(self.state, obj)
 
+    def _require_game_on(self) -> None:
+        """104.2a: once a player's opponents have all left the game, that player has won; nothing more happens."""
+        if self.state.winner:
+            raise Rejected("not-allowed", f"the game is over: {self.state.winner} won (104.2a)")
+
     def _require_priority(self, player: str) -> None:
         """117.1: a player may cast spells and activate abilities only while holding priority."""
+        self._require_game_on()
         if self.state.priority != player:
             raise Rejected("no-priority", f"{player} does not have priority; {self.state.priority or 'nobody'} has")
 
@@ -130,8 +136,11 @@ class Game:
         if cost.tap_untapped_creature:
             chars = compute(self.state)
             candidates = [
-                o for o in self.state.permanents()
-                if o.controller == player and not o.tapped and "Creature" in chars[o.id].types
+                o
+                for o in self.state.permanents()
+                if o.controller == player
+                and not o.tapped
+                and "Creature" in chars[o.id].types
                 and not (cost.tap and o.id == source.id)
             ]
             if not candidates:
@@ -201,7 +210,9 @@ class Game:
         if "Land" in types:
             raise Rejected("not-allowed", f"{card.name} is a land: lands are played, not cast (305.1)")
         if "Instant" not in types and not self._sorcery_timing(player):
-            raise Rejected("timing", f"{card.name} can be cast only in {player}'s main phase with an empty stack (307.1)")
+            raise Rejected(
+                "timing", f"{card.name} can be cast only in {player}'s main phase with an empty stack (307.1)"
+            )
         mana_cost = card.mana_cost or ManaCost()
         if x and not mana_cost.x_count:
             raise Rejected("not-allowed", f"{card.name} has no X in its mana cost (107.3)")
@@ -231,11 +242,13 @@ class Game:
                     increase += int(ability.spec["amount"]) * cast_before
         return increase
 
-    def _choose_targets(self, player: str, source: GameObject, specs: list[dict[str, Any]], given: list[int]) -> list[int]:
+    def _choose_targets(
+        self, player: str, source: GameObject, specs: list[dict[str, Any]], given: list[int]
+    ) -> list[int]:
         """601.2c, 602.2b: targets are chosen as the spell or ability is put on the stack."""
         if len(given) != len(specs):
             raise Rejected("illegal-target", f"needs {len(specs)} target(s), got {len(given)}")
-        for spec, target in zip(specs, given):
+        for spec, target in zip(specs, given, strict=True):
             if not self._legal_target(source, spec, target, player):
                 raise Rejected("illegal-target", f"{self.obj(target).card.name} is not a legal target")
         return given
@@ -263,7 +276,7 @@ class Game:
                 continue
             if not acted:
                 break
-        self.state.priority = player
+        self.state.priority = "" if self.state.winner else player
 
     def pass_priority(self, player: str) -> None:
         """117.3d, 117.4: when all players pass in succession, the top of the stack
@@ -273,7 +286,7 @@ class Game:
         self.log("priority-passed", player=player)
         if self.state.passes < len(self.state.players):
             order = self.state.apnap()
-            self.state.priority = order[(order.index(player) + 1) % len(order)]
+            self.give_priority(order[(order.index(player) + 1) % len(order)])  # 117.5
             return
         self.state.passes = 0
         if self.state.stack:
@@ -296,7 +309,11 @@ class Game:
             return True
         source = item_source or self.state.objects.get(item.source_id)
         assert source is not None
-        legal = [t for spec, t in zip(specs, item.targets) if self._legal_target(source, spec, t, item.controller)]
+        legal = [
+            t
+            for spec, t in zip(specs, item.targets, strict=True)
+            if self._legal_target(source, spec, t, item.controller)
+        ]
         item.targets = legal
         return bool(legal)
 
@@ -304,7 +321,14 @@ class Game:
         """608.3: a permanent spell becomes a permanent; other spells go to the graveyard (608.2n)."""
         spell = self.obj(item.source_id)
         self.log("resolved", card=spell.card.name)
-        if spell.card.types.types and set(spell.card.types.types) & {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"}:
+        if spell.card.types.types and set(spell.card.types.types) & {
+            "Artifact",
+            "Creature",
+            "Enchantment",
+            "Land",
+            "Planeswalker",
+            "Battle",
+        }:
             self.enter_battlefield(spell, item.controller, x=spell.x)
         else:
             self.move(spell, "graveyard")
@@ -375,7 +399,9 @@ class Game:
             if spec.get("choose") == "color":
                 from .mana import COLOR_BY_NAME, COLOR_NAMES
 
-                answer = self.choose(controller, "color", list(COLOR_NAMES.values()), f"Choose a color for {obj.card.name} (614.12)")
+                answer = self.choose(
+                    controller, "color", list(COLOR_NAMES.values()), f"Choose a color for {obj.card.name} (614.12)"
+                )
                 chosen["color"] = COLOR_BY_NAME[answer]
             if "counters" in spec:
                 amount = x if spec.get("amount") == "X" else int(spec.get("amount", 0))
@@ -417,7 +443,9 @@ class Game:
         """603.2: an ability triggers.  A triggered mana ability resolves at once (605.4a);
         any other waits until a player would receive priority (603.3)."""
         info = lki or snapshot(self.state, source)
-        item = StackItem(self.state.new_id(), "triggered", source.controller, source.id, ability, info, [], event_player)
+        item = StackItem(
+            self.state.new_id(), "triggered", source.controller, source.id, ability, info, [], event_player
+        )
         item.source_info["event"] = event or {}
         self.log("ability-triggered", source=info["characteristics"].name, ability=ability.text)
         if ability.is_mana_ability:
@@ -434,8 +462,15 @@ class Game:
                 if len(mine) == 1:
                     item = mine.pop()
                 else:
-                    labels = [f"{t.source_info['characteristics'].name}: {t.ability.text if t.ability else ''}" for t in mine]
-                    answer = self.choose(player, "trigger-order", sorted(set(labels)), "Which triggered ability goes on the stack next? (603.3b)")
+                    labels = [
+                        f"{t.source_info['characteristics'].name}: {t.ability.text if t.ability else ''}" for t in mine
+                    ]
+                    answer = self.choose(
+                        player,
+                        "trigger-order",
+                        sorted(set(labels)),
+                        "Which triggered ability goes on the stack next? (603.3b)",
+                    )
                     item = mine.pop(labels.index(answer))
                 self.state.stack.append(item)
                 self.log("put-on-stack", source=item.source_info["characteristics"].name)
@@ -455,6 +490,10 @@ class Game:
                 player.has_lost = True
                 happened = True
                 self.log("player-lost", player=player.name, reason=reason)
+        remaining = [p.name for p in self.state.players if not p.has_lost]
+        if len(remaining) == 1 and not self.state.winner:
+            self.state.winner = remaining[0]  # 104.2a
+            self.log("player-won", player=self.state.winner)
         chars = compute(self.state)
         doomed = []
         for obj in self.state.permanents():
@@ -475,8 +514,11 @@ class Game:
 
     def declare_attackers(self, player: str, attacker_ids: list[int]) -> None:
         """508.1: the active player declares attackers; no creature is required to attack (508.1d)."""
+        self._require_game_on()
         if not self.state.awaiting_attackers or player != self.state.active:
-            raise Rejected("timing", "attackers are declared by the active player as the declare attackers step begins (508.1)")
+            raise Rejected(
+                "timing", "attackers are declared by the active player as the declare attackers step begins (508.1)"
+            )
         chars = compute(self.state)
         attackers = [self.obj(i) for i in attacker_ids]
         for obj in attackers:
@@ -486,7 +528,10 @@ class Game:
             if obj.tapped:
                 raise Rejected("already-tapped", f"{obj.card.name} is tapped and can't attack (508.1a)")
             if not self._free_of_summoning_sickness(obj):
-                raise Rejected("summoning-sickness", f"{obj.card.name} can't attack: it came under {player}'s control this turn (302.6)")
+                raise Rejected(
+                    "summoning-sickness",
+                    f"{obj.card.name} can't attack: it came under {player}'s control this turn (302.6)",
+                )
         for obj in attackers:
             if "vigilance" not in chars[obj.id].keywords:
                 obj.tapped = True  # 508.1f
@@ -495,13 +540,36 @@ class Game:
         self.log("attackers-declared", player=player, attackers=[o.card.name for o in attackers])
         self._player_acted(player)
 
+    def _combat_damage(self) -> None:
+        """510.1a, 510.1b: each attacking creature deals damage equal to its power to the player
+        it attacks.  The contract has no declaration of blockers yet, so no attacker is blocked."""
+        chars = compute(self.state)
+        for obj in self.state.permanents():
+            power = chars[obj.id].power or 0
+            if obj.attacking and power > 0:
+                defender = self.state.opponents(obj.controller)[0]
+                self.state.player(defender).life -= power  # 120.3a
+                self.log("damage", source=obj.card.name, player=defender, amount=power)
+
     # -- turn structure (500) ---------------------------------------------------
+
+    def _discard_to_hand_size(self, player_name: str) -> None:
+        """514.1: the active player discards down to their maximum hand size, seven."""
+        player = self.state.player(player_name)
+        while len(player.hand) > 7:
+            cards = [self.state.objects[i] for i in player.hand]
+            names = [c.card.name for c in cards]
+            answer = self.choose(player_name, "discard", sorted(set(names)), "Discard down to seven cards (514.1)")
+            self.move(cards[names.index(answer)], "graveyard")
+            self.log("discarded", player=player_name, card=answer)
 
     def end_step(self) -> None:
         """500.2: the step ends when all players pass with an empty stack; 500.5: mana empties."""
         for player in self.state.players:
             player.pool.empty()
         index = STEPS.index(self.state.step)
+        if self.state.step == "declare-attackers" and not any(o.attacking for o in self.state.permanents()):
+            index = STEPS.index("combat-damage")  # 508.8: skip declare blockers and combat damage
         if index + 1 == len(STEPS):
             order = [p.name for p in self.state.players]
             self.state.active = order[(order.index(self.state.active) + 1) % len(order)]
@@ -524,13 +592,16 @@ class Game:
                     obj.tapped = False  # 502.3
             self.end_step()  # 502.4: no player receives priority
             return
-        if step == "draw":
-            effects.draw(self, active)  # 504.1
+        if step == "draw" and self.state.turn > 1:
+            effects.draw(self, active)  # 504.1; 103.8a: the player who plays first skips their first draw
+        if step == "combat-damage":
+            self._combat_damage()
         if step == "declare-attackers":
             self.state.awaiting_attackers = True  # 508.1: a turn-based action before priority
             self.state.priority = ""
             return
         if step == "cleanup":
+            self._discard_to_hand_size(active)  # 514.1
             for obj in self.state.permanents():
                 obj.damage = 0  # 514.2
                 obj.attacking = False  # 506.4: removed from combat
@@ -540,7 +611,11 @@ class Game:
         for obj in self.state.permanents():
             for ability in chars[obj.id].abilities:
                 trigger = ability.spec.get("trigger", {})
-                if ability.kind == "triggered" and trigger.get("event") == "beginning-of-step" and trigger["step"] == step:
+                if (
+                    ability.kind == "triggered"
+                    and trigger.get("event") == "beginning-of-step"
+                    and trigger["step"] == step
+                ):
                     if trigger.get("player", "you") == "you" and obj.controller != active:
                         continue
                     self.trigger(obj, ability, event_player=active)

@@ -108,7 +108,9 @@ class ManaPool:
         remaining = Counter(self.mana)
         for symbol in cost.symbols:
             if remaining[symbol] <= 0:
-                raise Rejected("cannot-pay", f"needs {{{symbol}}} but the pool has {format_mana(self.mana) or 'no mana'}")
+                raise Rejected(
+                    "cannot-pay", f"needs {{{symbol}}} but the pool has {format_mana(self.mana) or 'no mana'}"
+                )
             remaining[symbol] -= 1
         generic = cost.generic
         for mana_type in ("C", *COLORS):

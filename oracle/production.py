@@ -167,7 +167,9 @@ def produce(
             if len(set(names)) == 1:
                 chosen = applicable[0]
             else:
-                answer = game.choose(player, "replacement-effect", sorted(set(names)), "Which replacement effect applies first? (616.1)")
+                answer = game.choose(
+                    player, "replacement-effect", sorted(set(names)), "Which replacement effect applies first? (616.1)"
+                )
                 chosen = applicable[names.index(answer)]
             candidates.remove(chosen)
             mana = _apply_replacement(chosen[1], mana)

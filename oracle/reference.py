@@ -54,7 +54,12 @@ class ReferenceEngine(Engine):
         self._pending: tuple[JSON, list[str], PendingChoice] | None = None
 
     def describe(self) -> JSON:
-        return {"name": "oracle", "version": __version__, "contract": CONTRACT_VERSION, "capabilities": list(CAPABILITIES)}
+        return {
+            "name": "oracle",
+            "version": __version__,
+            "contract": CONTRACT_VERSION,
+            "capabilities": list(CAPABILITIES),
+        }
 
     # -- setup ------------------------------------------------------------------
 
@@ -75,6 +80,10 @@ class ReferenceEngine(Engine):
         state.step = turn.get("step", "precombat-main")
         if state.active not in names or state.step not in STEPS:
             raise UserError(f"turn names an unknown player or step: {turn}")
+        if state.step in ("untap", "cleanup"):
+            raise UserError(
+                f"a position starts in a step where players receive priority, not the {state.step} step (502.4, 514.3)"
+            )
         for spec in position["players"]:
             player = state.player(spec["name"])
             for symbol, amount in spec.get("mana_pool", {}).items():
@@ -226,7 +235,12 @@ class ReferenceEngine(Engine):
             pending = {"player": choice.player, "kind": choice.kind, "options": choice.options, "prompt": choice.prompt}
         return {
             "contract": CONTRACT_VERSION,
-            "turn": {"number": state.turn, "active_player": state.active, "step": state.step, "priority_player": state.priority},
+            "turn": {
+                "number": state.turn,
+                "active_player": state.active,
+                "step": state.step,
+                "priority_player": state.priority,
+            },
             "players": players,
             "battlefield": battlefield,
             "stack": stack,

@@ -18,9 +18,27 @@ from typing import Any
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
 KNOWN = {
-    "$schema", "$id", "$defs", "title", "description", "default", "type", "enum", "const", "required",
-    "properties", "additionalProperties", "items", "minItems", "maxItems", "uniqueItems", "minLength",
-    "minimum", "pattern", "oneOf", "$ref",
+    "$schema",
+    "$id",
+    "$defs",
+    "title",
+    "description",
+    "default",
+    "type",
+    "enum",
+    "const",
+    "required",
+    "properties",
+    "additionalProperties",
+    "items",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minLength",
+    "minimum",
+    "pattern",
+    "oneOf",
+    "$ref",
 }
 _TYPES = {
     "object": lambda v: isinstance(v, dict),
@@ -76,7 +94,12 @@ def _check(value: Any, schema: dict[str, Any], file: str, path: str, found: list
             found.append(f"{path}: string is too short")
         if "pattern" in schema and not re.search(schema["pattern"], value):
             found.append(f"{path}: {value!r} does not match {schema['pattern']}")
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and "minimum" in schema and value < schema["minimum"]:
+    if (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and "minimum" in schema
+        and value < schema["minimum"]
+    ):
         found.append(f"{path}: {value} is less than {schema['minimum']}")
     if isinstance(value, dict):
         for key in schema.get("required", []):

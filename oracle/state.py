@@ -112,6 +112,8 @@ class GameState:
     next_id: int = 1
     next_timestamp: int = 1
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: 104.2a: the player who won, once the other has left the game.
+    winner: str = ""
     #: 508.1: the declare attackers step has begun and attackers are not declared yet.
     awaiting_attackers: bool = False
     #: Triggered abilities waiting to be put on the stack (603.3).

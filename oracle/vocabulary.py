@@ -160,7 +160,7 @@ def check_filter(where: str, value: Any) -> None:
     if value == "self":
         return
     if not isinstance(value, dict):
-        raise CardDataError(f"{where}: a filter is \"self\" or a table, not {value!r}")
+        raise CardDataError(f'{where}: a filter is "self" or a table, not {value!r}')
     unknown = value.keys() - FILTER_KEYS
     if unknown:
         raise CardDataError(f"{where}: unknown filter key(s) {', '.join(sorted(unknown))}")
@@ -197,18 +197,18 @@ def parse_ability(where: str, table: dict[str, Any], card_name: str = "") -> Abi
         raise CardDataError(f"{where}: text must be a string")
     if kind == "keyword":
         if not isinstance(table.get("keyword"), str):
-            raise CardDataError(f"{where}: a keyword ability needs keyword = \"...\"")
+            raise CardDataError(f'{where}: a keyword ability needs keyword = "..."')
         return Ability("keyword", text, {"keyword": table["keyword"].lower()})
     if kind == "activated":
         if ":" not in text:
-            raise CardDataError(f"{where}: an activated ability's text is \"[Cost]: [Effect]\" (602.1a)")
+            raise CardDataError(f'{where}: an activated ability\'s text is "[Cost]: [Effect]" (602.1a)')
         try:
             cost = Cost.parse(text.split(":", 1)[0], card_name)
         except ValueError as exc:
             raise CardDataError(f"{where}: {exc}") from None
         _check_effects(where, table.get("effects"))
         if table.get("timing", "instant") not in ("instant", "sorcery"):
-            raise CardDataError(f"{where}: timing is \"instant\" or \"sorcery\"")
+            raise CardDataError(f'{where}: timing is "instant" or "sorcery"')
         for target in table.get("targets", []):
             check_filter(where, target)
         return Ability("activated", text, dict(table), cost)
@@ -234,7 +234,7 @@ def parse_ability(where: str, table: dict[str, Any], card_name: str = "") -> Abi
             except ValueError as exc:
                 raise CardDataError(f"{where}: {exc}") from None
         if "choose" in replaces and replaces["choose"] != "color":
-            raise CardDataError(f"{where}: only choose = \"color\" is known")
+            raise CardDataError(f'{where}: only choose = "color" is known')
         return Ability("replacement", text, dict(table))
     if kind == "static":
         effect = table.get("effect")
@@ -245,4 +245,3 @@ def parse_ability(where: str, table: dict[str, Any], card_name: str = "") -> Abi
             check_filter(where, table["affects"])
         return Ability("static", text, dict(table))
     raise CardDataError(f"{where}: kind must be keyword, activated, triggered, static or replacement, not {kind!r}")
-

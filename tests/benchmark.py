@@ -60,7 +60,7 @@ class RecordingEngine(Engine):
         return self.inner.observe()
 
 
-REPLAY = '''
+REPLAY = """
 import json, pathlib, pytest
 from oracle.reference import ReferenceEngine
 CALLS = json.loads(pathlib.Path(__file__).with_name("calls.json").read_text())
@@ -71,7 +71,7 @@ def test_replay(calls):
     for method, argument in calls:
         result = getattr(ENGINE, method)(*([] if argument is None else [argument]))
         assert isinstance(result, dict)
-'''
+"""
 
 
 def _pytest(args: list[str]) -> float:
@@ -97,12 +97,18 @@ def main() -> None:
         Path(folder, "calls.json").write_text(json.dumps(recorded), encoding="utf-8")
         Path(folder, "test_replay.py").write_text(REPLAY, encoding="utf-8")
         gherkin = min(_pytest([scenarios, *common]) for _ in range(options.repeat))
-        plain = min(_pytest([str(Path(folder, "test_replay.py")), f"--rootdir={folder}"]) for _ in range(options.repeat))
+        plain = min(
+            _pytest([str(Path(folder, "test_replay.py")), f"--rootdir={folder}"]) for _ in range(options.repeat)
+        )
     calls = sum(len(c) for c in recorded)
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\nscenarios: {len(recorded)}; engine calls: {calls}; best of {options.repeat} runs each")
-    print(f"gherkin suite (pytest-bdd, schema checks): {gherkin * 1000:8.1f} ms  ({gherkin / len(recorded) * 1000:.2f} ms per scenario)")
-    print(f"plain pytest loop, same engine calls:      {plain * 1000:8.1f} ms  ({plain / len(recorded) * 1000:.2f} ms per scenario)")
+    print(
+        f"gherkin suite (pytest-bdd, schema checks): {gherkin * 1000:8.1f} ms  ({gherkin / len(recorded) * 1000:.2f} ms per scenario)"
+    )
+    print(
+        f"plain pytest loop, same engine calls:      {plain * 1000:8.1f} ms  ({plain / len(recorded) * 1000:.2f} ms per scenario)"
+    )
     print(f"ratio gherkin / plain: {gherkin / plain:.2f}")
     print(f"peak memory of this process: {peak_mib:.0f} MiB")
 

@@ -64,7 +64,9 @@ def _could_produce_one_order(mp: pytest.MonkeyPatch) -> None:
 def _triggers_on_tap_without_mana(mp: pytest.MonkeyPatch) -> None:
     original = production.produce
 
-    def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool, triggered_by: Any = None) -> list[str]:
+    def produce(
+        g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool, triggered_by: Any = None
+    ) -> list[str]:
         if not mana and tapped_for_mana:
             production._tapped_for_mana_triggers(g, source, player, ["C"])
             return []
@@ -76,7 +78,9 @@ def _triggers_on_tap_without_mana(mp: pytest.MonkeyPatch) -> None:
 def _every_mana_ability_is_tapping(mp: pytest.MonkeyPatch) -> None:
     original = production.produce
 
-    def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool, triggered_by: Any = None) -> list[str]:
+    def produce(
+        g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool, triggered_by: Any = None
+    ) -> list[str]:
         return original(g, source, player, mana, True, triggered_by)
 
     mp.setattr(game, "produce", produce)
@@ -94,13 +98,50 @@ def _replacement_conditions_ignored(mp: pytest.MonkeyPatch) -> None:
 MUTANTS = {
     m.name: m
     for m in [
-        Mutant("no-summoning-sickness", ("symbol.tap", "symbol.untap"), "{T}/{Q} abilities ignore 302.6", _no_summoning_sickness),
-        Mutant("undefined-type-makes-colorless", ("mana.undefined-type",), "an undefined type gives {C}", _undefined_type_makes_colorless),
-        Mutant("replacements-in-fixed-order", ("mana.tapped-for-mana-replacement",), "616.1 order not offered", _replacements_in_fixed_order),
-        Mutant("could-produce-one-order", ("mana.could-produce",), "106.7 uses one order only", _could_produce_one_order),
-        Mutant("triggers-on-tap-without-mana", ("mana.tapped-for-mana-trigger",), "triggers although no mana was produced", _triggers_on_tap_without_mana),
-        Mutant("every-mana-ability-is-tapping", ("mana.tap-for-mana",), "any mana ability counts as tapping for mana", _every_mana_ability_is_tapping),
-        Mutant("x-forgotten-on-entering", ("x.enters-uses-spell-x",), "enters-with-X uses the permanent's X of 0", _x_forgotten_on_entering),
-        Mutant("replacement-conditions-ignored", ("mana.tapped-for-mana-replacement",), "'two or more mana' not checked", _replacement_conditions_ignored),
+        Mutant(
+            "no-summoning-sickness",
+            ("symbol.tap", "symbol.untap"),
+            "{T}/{Q} abilities ignore 302.6",
+            _no_summoning_sickness,
+        ),
+        Mutant(
+            "undefined-type-makes-colorless",
+            ("mana.undefined-type",),
+            "an undefined type gives {C}",
+            _undefined_type_makes_colorless,
+        ),
+        Mutant(
+            "replacements-in-fixed-order",
+            ("mana.tapped-for-mana-replacement",),
+            "616.1 order not offered",
+            _replacements_in_fixed_order,
+        ),
+        Mutant(
+            "could-produce-one-order", ("mana.could-produce",), "106.7 uses one order only", _could_produce_one_order
+        ),
+        Mutant(
+            "triggers-on-tap-without-mana",
+            ("mana.tapped-for-mana-trigger",),
+            "triggers although no mana was produced",
+            _triggers_on_tap_without_mana,
+        ),
+        Mutant(
+            "every-mana-ability-is-tapping",
+            ("mana.tap-for-mana",),
+            "any mana ability counts as tapping for mana",
+            _every_mana_ability_is_tapping,
+        ),
+        Mutant(
+            "x-forgotten-on-entering",
+            ("x.enters-uses-spell-x",),
+            "enters-with-X uses the permanent's X of 0",
+            _x_forgotten_on_entering,
+        ),
+        Mutant(
+            "replacement-conditions-ignored",
+            ("mana.tapped-for-mana-replacement",),
+            "'two or more mana' not checked",
+            _replacement_conditions_ignored,
+        ),
     ]
 }

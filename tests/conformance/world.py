@@ -58,6 +58,7 @@ class World:
     turn: dict[str, Any] = field(default_factory=dict)
     built: bool = False
     outcome: dict[str, Any] | None = None
+    last_action: dict[str, Any] | None = None
     outcome_checked: bool = True
     refs: dict[str, str] = field(default_factory=dict)  # ref -> card name
 
@@ -67,7 +68,9 @@ class World:
         for player in self.players:
             if player["name"] == name:
                 return player
-        raise UserError(f"unknown player {name!r}: the scenario's players are {', '.join(p['name'] for p in self.players)}")
+        raise UserError(
+            f"unknown player {name!r}: the scenario's players are {', '.join(p['name'] for p in self.players)}"
+        )
 
     def add_card(self, player: str, zone: str, card: str, **details: Any) -> str:
         """Put a card into a zone of the position and return its ref."""
@@ -93,7 +96,10 @@ class World:
         outcome = self.engine.setup(position)
         self._check(outcome, "outcome.schema.json", "the engine's answer to setup")
         if not outcome["accepted"]:
-            pytest.fail(f"PRECONDITION: the engine could not build the position: {outcome['rejection']['reason']}")
+            pytest.fail(
+                f"PRECONDITION: the engine could not build the position: {outcome['rejection']['reason']}",
+                pytrace=False,
+            )
         self.built = True
 
     # -- acting and observing --------------------------------------------------
@@ -106,6 +112,7 @@ class World:
         outcome = self.engine.perform(action)
         self._check(outcome, "outcome.schema.json", f"the engine's answer to {action}")
         self.outcome = outcome
+        self.last_action = action
         self.outcome_checked = outcome["accepted"]
         return outcome
 
@@ -113,7 +120,10 @@ class World:
         """An unexpected rejection fails the scenario where it happened, with the engine's reason."""
         if self.outcome is not None and not self.outcome_checked:
             rejection = self.outcome["rejection"]
-            pytest.fail(f"the last action was rejected ({rejection['code']}): {rejection['reason']}")
+            pytest.fail(
+                f"the last action was rejected ({rejection['code']}): {rejection['reason']}; action: {self.last_action}",
+                pytrace=False,
+            )
 
     def observe(self) -> dict[str, Any]:
         self.build()
@@ -125,13 +135,14 @@ class World:
     def _check(self, data: Any, schema: str, what: str) -> None:
         problems = schema_errors(data, schema)
         if problems:
-            pytest.fail(f"{what} breaks {schema}: {problems[0]}")
+            pytest.fail(f"{what} breaks {schema}: {problems[0]}", pytrace=False)
 
     # -- finding things --------------------------------------------------------
 
     def permanents(self, name: str, controller: str | None = None) -> list[dict[str, Any]]:
         return [
-            p for p in self.observe()["battlefield"]
+            p
+            for p in self.observe()["battlefield"]
             if p["name"] == name and (controller is None or p["controller"] == controller)
         ]
 

@@ -29,7 +29,9 @@ def test_every_fixture_loads_with_its_abilities_quoted_from_its_oracle_text() ->
 
 
 def test_unknown_card_is_one_line() -> None:
-    with pytest.raises(CardDataError, match=r"^unknown card 'Black Lotus': no fixture in fixtures/cards/ has that name$"):
+    with pytest.raises(
+        CardDataError, match=r"^unknown card 'Black Lotus': no fixture in fixtures/cards/ has that name$"
+    ):
         CardDatabase.load(CARDS)["Black Lotus"]
 
 
@@ -37,17 +39,41 @@ def test_unknown_card_is_one_line() -> None:
     ("text", "reason"),
     [
         ('name = "X"\ntype_line = "Land"\noracle_text = "x"\n[[abilities]]\nkind = "magic"\n', "kind must be keyword"),
-        ('name = "X"\ntype_line = "Land"\noracle_text = "{T}: Zap."\n[[abilities]]\nkind = "activated"\ntext = "{T}: Zap."\neffects = [{ zap = {} }]\n', "unknown effect 'zap'"),
+        (
+            'name = "X"\ntype_line = "Land"\noracle_text = "{T}: Zap."\n[[abilities]]\nkind = "activated"\ntext = "{T}: Zap."\neffects = [{ zap = {} }]\n',
+            "unknown effect 'zap'",
+        ),
         ('name = "X"\ntype_line = "Creature — Bear"\noracle_text = ""\n', "a creature card has power and toughness"),
         ('name = "X"\ntype_line = "Wizard"\noracle_text = ""\n', "neither a card type nor a supertype"),
         ('type_line = "Land"\noracle_text = ""\n', "name must be a string"),
-        ('name = "X"\ntype_line = "Land"\noracle_text = "a"\n[[abilities]]\nkind = "keyword"\nkeyword = "flying"\ntext = "Flying"\n', "is not in the oracle text"),
-        ('name = "X"\ntype_line = "Land"\noracle_text = "Fly: Add {G}."\n[[abilities]]\nkind = "activated"\ntext = "Fly: Add {G}."\neffects = [{ add_mana = { mana = "{G}" } }]\n', "unknown cost 'Fly'"),
-        ('name = "X"\ntype_line = "Land"\noracle_text = "{T}: Add {G}."\n[[abilities]]\nkind = "activated"\ntext = "{T}: Add {G}."\neffects = [{ add_mana = { mana = "{Z}" } }]\n', "not a type of mana"),
-        ('name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "triggered"\ntrigger = { event = "sneezes" }\neffects = []\n', "trigger.event must be one of"),
-        ('name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "static"\neffect = "grant_keywords"\n', "'grant_keywords' needs affects, keywords"),
-        ('name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "replacement"\nreplaces = { event = "enters", choose = "name" }\n', 'only choose = "color"'),
-        ('name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "static"\neffect = "grant_keywords"\naffects = { sort = 1 }\nkeywords = []\n', "unknown filter key"),
+        (
+            'name = "X"\ntype_line = "Land"\noracle_text = "a"\n[[abilities]]\nkind = "keyword"\nkeyword = "flying"\ntext = "Flying"\n',
+            "is not in the oracle text",
+        ),
+        (
+            'name = "X"\ntype_line = "Land"\noracle_text = "Fly: Add {G}."\n[[abilities]]\nkind = "activated"\ntext = "Fly: Add {G}."\neffects = [{ add_mana = { mana = "{G}" } }]\n',
+            "unknown cost 'Fly'",
+        ),
+        (
+            'name = "X"\ntype_line = "Land"\noracle_text = "{T}: Add {G}."\n[[abilities]]\nkind = "activated"\ntext = "{T}: Add {G}."\neffects = [{ add_mana = { mana = "{Z}" } }]\n',
+            "not a type of mana",
+        ),
+        (
+            'name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "triggered"\ntrigger = { event = "sneezes" }\neffects = []\n',
+            "trigger.event must be one of",
+        ),
+        (
+            'name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "static"\neffect = "grant_keywords"\n',
+            "'grant_keywords' needs affects, keywords",
+        ),
+        (
+            'name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "replacement"\nreplaces = { event = "enters", choose = "name" }\n',
+            'only choose = "color"',
+        ),
+        (
+            'name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "static"\neffect = "grant_keywords"\naffects = { sort = 1 }\nkeywords = []\n',
+            "unknown filter key",
+        ),
         ('name = "X"\ntype_line = "Land"\n', "oracle_text must be a string"),
         ('name = "X"\ntype_line = "Land"\noracle_text = ""\nabilities = 3\n', "abilities must be an array"),
         ("name = \n", "malformed TOML"),

@@ -18,7 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def cli(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "oracle.cli", *args],
-        cwd=cwd, capture_output=True, text=True, timeout=300, env={**os.environ, **(env or {})},
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **(env or {})},
     )
 
 
@@ -47,7 +51,10 @@ def test_run_fails_when_a_scenario_fails(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["run", "--engine", "nowhere"], "mtg-conformance: error: engine 'nowhere': expected 'reference' or 'module:Class'"),
+        (
+            ["run", "--engine", "nowhere"],
+            "mtg-conformance: error: engine 'nowhere': expected 'reference' or 'module:Class'",
+        ),
         (["run", "--ruling", "no.such"], "mtg-conformance: error: unknown ruling 'no.such'"),
     ],
 )

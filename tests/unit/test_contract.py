@@ -16,7 +16,10 @@ from oracle.schema import errors
 
 POSITION = {
     "players": [
-        {"name": "Alice", "battlefield": [{"card": "Llanowar Elves", "ref": "elves", "came_under_control_this_turn": True}]},
+        {
+            "name": "Alice",
+            "battlefield": [{"card": "Llanowar Elves", "ref": "elves", "came_under_control_this_turn": True}],
+        },
         {"name": "Bob"},
     ],
     "turn": {"number": 2, "active_player": "Alice", "step": "precombat-main"},

@@ -42,6 +42,6 @@ def test_every_example_matches_exactly_one_step() -> None:
 def test_every_step_has_an_example() -> None:
     examples = _examples()
     for context in _steps():
-        assert any(
-            kind == context.type and context.parser.is_matching(text) for kind, text in examples
-        ), f"step {context.step_func.__name__} ({context.parser.name}) has no example in features/README.md"
+        assert any(kind == context.type and context.parser.is_matching(text) for kind, text in examples), (
+            f"step {context.step_func.__name__} ({context.parser.name}) has no example in features/README.md"
+        )

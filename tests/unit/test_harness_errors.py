@@ -25,7 +25,9 @@ BAD_SYNTAX = "Feature: broken\n  Scenario: one\n    Given a game between Alice a
 UNKNOWN_STEP = GOOD.replace("Scenario: elves tap", "Scenario: unknown step").replace(
     "Then Alice's mana pool", "Then the moon is full and Alice's pool"
 )
-UNKNOWN_CARD = GOOD.replace("Scenario: elves tap", "Scenario: unknown card").replace("controls Llanowar Elves", "controls Black Lotus")
+UNKNOWN_CARD = GOOD.replace("Scenario: elves tap", "Scenario: unknown card").replace(
+    "controls Llanowar Elves", "controls Black Lotus"
+)
 REFUSED = GOOD.replace("Scenario: elves tap", "Scenario: refused").replace(
     "controls Llanowar Elves", "controls Llanowar Elves, which came under her control this turn"
 )
@@ -37,12 +39,22 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess
     (root / "fixtures").symlink_to(ROOT / "fixtures")
     features = root / "features"
     features.mkdir()
-    for name, text in [("good", GOOD), ("bad", BAD_SYNTAX), ("step", UNKNOWN_STEP), ("card", UNKNOWN_CARD), ("refused", REFUSED)]:
+    for name, text in [
+        ("good", GOOD),
+        ("bad", BAD_SYNTAX),
+        ("step", UNKNOWN_STEP),
+        ("card", UNKNOWN_CARD),
+        ("refused", REFUSED),
+    ]:
         (features / f"{name}.feature").write_text(text, encoding="utf-8")
     env = {**os.environ, "MTG_CONFORMANCE_ROOT": str(root)}
     return subprocess.run(
         [sys.executable, "-m", "pytest", "tests/conformance", "-q", "-p", "no:randomly", "--no-header", "-rf"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 

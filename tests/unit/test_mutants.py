@@ -21,8 +21,23 @@ def test_mutant_is_caught_by_its_rulings(name: str) -> None:
     env = {**os.environ, "MTG_CONFORMANCE_MUTANT": name}
     env.pop("COVERAGE_PROCESS_START", None)
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/conformance", "-q", "-m", selection, "--no-header", "-p", "no:randomly"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/conformance",
+            "-q",
+            "-m",
+            selection,
+            "--no-header",
+            "-p",
+            "no:randomly",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     last = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else result.stderr
     assert result.returncode == 1, f"mutant {name} ({mutant.wrong}) was not caught: {last}"

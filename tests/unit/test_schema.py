@@ -30,10 +30,29 @@ def test_engine_description_matches_the_schema() -> None:
         ({"type": "pass"}, "action.schema.json", "matches 0 of the 5 allowed forms"),
         ({"type": "cast", "player": "Alice", "card": "x", "x": -1}, "action.schema.json", "less than 0"),
         ({"accepted": False, "rejection": {"code": "nope", "reason": "r"}}, "outcome.schema.json", "matches 0"),
-        ({"players": [{"name": "A"}], "turn": {"number": 1, "active_player": "A", "step": "main"}}, "position.schema.json", "step"),
-        ({"players": [{"name": "A", "x": 1}, {"name": "B"}], "turn": {"number": 1, "active_player": "A", "step": "upkeep"}}, "position.schema.json", "unexpected property 'x'"),
-        ({"name": "e", "version": "1", "contract": "2.0.0", "capabilities": ["a", "a"]}, "engine.schema.json", "does not match"),
-        ({"name": "e", "version": "1", "contract": "1.0.0", "capabilities": ["a", "a"]}, "engine.schema.json", "unique"),
+        (
+            {"players": [{"name": "A"}], "turn": {"number": 1, "active_player": "A", "step": "main"}},
+            "position.schema.json",
+            "step",
+        ),
+        (
+            {
+                "players": [{"name": "A", "x": 1}, {"name": "B"}],
+                "turn": {"number": 1, "active_player": "A", "step": "upkeep"},
+            },
+            "position.schema.json",
+            "unexpected property 'x'",
+        ),
+        (
+            {"name": "e", "version": "1", "contract": "2.0.0", "capabilities": ["a", "a"]},
+            "engine.schema.json",
+            "does not match",
+        ),
+        (
+            {"name": "e", "version": "1", "contract": "1.0.0", "capabilities": ["a", "a"]},
+            "engine.schema.json",
+            "unique",
+        ),
         ({"name": "", "version": "1", "contract": "1.0.0", "capabilities": []}, "engine.schema.json", "too short"),
         ({"name": "e", "version": 1, "contract": "1.0.0", "capabilities": []}, "engine.schema.json", "expected string"),
         ({"accepted": True, "extra": 1}, "outcome.schema.json", "matches 0"),

@@ -62,7 +62,11 @@ def a_game(world: World, first: str, second: str) -> None:
 @given(parsers.re(r"it is (?P<player>\w+)'s (?P<step>[a-z ]+?)(?: of turn (?P<number>\d+))?$"))
 def it_is(world: World, player: str, step: str, number: str | None) -> None:
     world.player(player)
-    world.turn = {"number": int(number or world.turn.get("number", 3)), "active_player": player, "step": step_name(step)}
+    world.turn = {
+        "number": int(number or world.turn.get("number", 3)),
+        "active_player": player,
+        "step": step_name(step),
+    }
 
 
 @given(parsers.re(r"(?P<player>\w+) controls (?P<spec>(?!no ).+)$"))

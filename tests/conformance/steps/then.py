@@ -58,7 +58,9 @@ def must_choose(world: World, player: str, options: str) -> None:
     expected = sorted(re.split(r", | and | or ", options))
     assert pending is not None, f"{player} was asked nothing; expected a choice among {options}"
     assert pending["player"] == player, f"{pending['player']} is choosing, not {player}"
-    assert sorted(pending["options"]) == expected, f"{player} may choose among {pending['options']}, expected {expected}"
+    assert sorted(pending["options"]) == expected, (
+        f"{player} may choose among {pending['options']}, expected {expected}"
+    )
 
 
 @then("no player is asked to choose anything")

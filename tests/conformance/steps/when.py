@@ -40,9 +40,18 @@ def tap_for_mana(world: World, player: str, card: str) -> None:
     world.act({"type": "activate", "player": player, "source": ref, "ability": world.ability_index(card)})
 
 
-@when(parsers.re(r"(?P<player>\w+) activates (?P<card>.+?)'s ability(?: targeting (?P<target>.+) in (?:her|his|their) graveyard)?$"))
+@when(
+    parsers.re(
+        r"(?P<player>\w+) activates (?P<card>.+?)'s ability(?: targeting (?P<target>.+) in (?:her|his|their) graveyard)?$"
+    )
+)
 def activate(world: World, player: str, card: str, target: str | None) -> None:
-    action = {"type": "activate", "player": player, "source": _ref(world, player, card), "ability": world.ability_index(card, "any")}
+    action = {
+        "type": "activate",
+        "player": player,
+        "source": _ref(world, player, card),
+        "ability": world.ability_index(card, "any"),
+    }
     if target:
         action["targets"] = [_card_ref(world, player, target, "graveyard")]
     world.act(action)
