@@ -79,6 +79,50 @@ class Card:
     def types(self) -> TypeLine:
         return TypeLine.parse(self.type_line)
 
+    def face(self) -> Face:
+        """The card's printed copiable values (707.2)."""
+        parsed = self.types
+        return Face(
+            self.name,
+            self.mana_cost,
+            self.colors,
+            parsed.supertypes,
+            parsed.types,
+            parsed.subtypes,
+            self.abilities,
+            self.power,
+            self.toughness,
+        )
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self  # immutable
+
+
+@dataclass(frozen=True)
+class Face:
+    """Copiable values (707.2): what a copy of an object takes, as printed or as a copy effect left them."""
+
+    name: str
+    mana_cost: ManaCost | None
+    colors: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    abilities: tuple[Ability, ...]
+    power: str | None
+    toughness: str | None
+
+    def except_power_toughness(self, power: str, toughness: str) -> Face:
+        """707.9b: "except it's 1/1" becomes part of the copiable values; 707.9d: a
+        characteristic-defining ability for power and toughness is then not copied."""
+        kept = tuple(a for a in self.abilities if not a.static_effects("define_power_toughness"))
+        return Face(
+            self.name, self.mana_cost, self.colors, self.supertypes, self.types, self.subtypes, kept, power, toughness
+        )
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Face:
+        return self  # immutable
+
 
 @dataclass
 class CardDatabase:

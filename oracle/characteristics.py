@@ -1,17 +1,22 @@
 """Characteristics of objects through the layer system (CR 613) and permanent filters.
 
-:func:`characteristics` is the one place that answers "what is this object
-now?"; every rule asks it instead of reading the printed card.
+:func:`compute` is the one place that answers "what is this permanent now?";
+every rule asks it instead of reading the printed card.  It starts from each
+object's copiable values (layer 1: the card, the token's definition, or what a
+copy effect copied, 707.2) and applies, in order, type (layer 4), color (5),
+ability (6) and power/toughness (7a-7c) effects, each layer in timestamp
+order (613.7).  Control (2) and text (3) effects don't occur in the card pool.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import BASIC_LAND_MANA, TypeLine
+from .cards import BASIC_LAND_MANA, Face
 from .state import GameObject, GameState
-from .vocabulary import Ability
+from .vocabulary import Ability, Cost
 
 
 @dataclass
@@ -32,14 +37,12 @@ class Characteristics:
     mana_value: int = 0
     keywords: list[str] = field(default_factory=list)
 
-    def is_(self, card_type: str) -> bool:
-        return card_type in self.types
+    def keyword_abilities(self, keyword: str) -> list[Ability]:
+        return [a for a in self.abilities if a.keyword == keyword]
 
 
 def _intrinsic_mana_abilities(subtypes: tuple[str, ...]) -> list[Ability]:
     """305.6: each basic land type gives the land "{T}: Add [its mana symbol]"."""
-    from .vocabulary import Cost
-
     abilities = []
     for land_type, symbol in BASIC_LAND_MANA.items():
         if land_type in subtypes:
@@ -49,89 +52,159 @@ def _intrinsic_mana_abilities(subtypes: tuple[str, ...]) -> list[Ability]:
     return abilities
 
 
-def _printed(obj: GameObject) -> Characteristics:
-    """The object's copiable values before any effect (layer 1 starts here, 613.2)."""
-    card = obj.card
-    parsed = TypeLine.parse(card.type_line)
-    base_p = _number(card.power)
-    base_t = _number(card.toughness)
-    # 202.3e: X is 0 everywhere but on the stack.
-    on_stack = obj.zone == "stack"
-    mana_value = card.mana_cost.mana_value(obj.x if on_stack else 0) if card.mana_cost else 0
+def _number(value: str | None) -> int | None:
+    if value is None:
+        return None
+    return int(value) if value.lstrip("-").isdigit() else 0  # "*" is 0 until a CDA defines it (604.3)
+
+
+def _from_face(obj: GameObject, face: Face) -> Characteristics:
+    """Layer 1 result: the copiable values (707.2).  202.3e: X is 0 except on the stack."""
+    mana_value = face.mana_cost.mana_value(obj.x if obj.zone == "stack" else 0) if face.mana_cost else 0
+    power, toughness = _number(face.power), _number(face.toughness)
     return Characteristics(
-        name=card.name,
-        types=parsed.types,
-        subtypes=parsed.subtypes,
-        supertypes=parsed.supertypes,
-        colors=card.colors,
-        abilities=list(card.abilities),
-        power=base_p,
-        toughness=base_t,
-        base_power=base_p,
-        base_toughness=base_t,
+        name=face.name,
+        types=face.types,
+        subtypes=face.subtypes,
+        supertypes=face.supertypes,
+        colors=face.colors,
+        abilities=list(face.abilities),
+        power=power,
+        toughness=toughness,
+        base_power=power,
+        base_toughness=toughness,
         mana_value=mana_value,
     )
 
 
-def _number(value: str | None) -> int | None:
-    if value is None:
-        return None
-    return int(value) if value.lstrip("-").isdigit() else 0
+def _ordered(operations: Iterable[tuple[int, Any]]) -> list[Any]:
+    """613.7: within a layer, effects apply in timestamp order."""
+    return [op for _, op in sorted(operations, key=lambda pair: pair[0])]
 
 
-def _statics(chars: dict[int, Characteristics], state: GameState, effect: str) -> list[tuple[GameObject, Ability]]:
-    """Static abilities with the given effect word, in timestamp order (613.7)."""
+def _static(
+    chars: dict[int, Characteristics], state: GameState, word: str
+) -> list[tuple[int, tuple[GameObject, dict[str, Any]]]]:
+    """(timestamp, (source, parameters)) of every static effect ``word`` on the battlefield."""
     found = []
     for obj in state.permanents():
         for ability in chars[obj.id].abilities:
-            if ability.kind == "static" and ability.spec["effect"] == effect:
-                found.append((obj, ability))
+            for params in ability.static_effects(word):
+                found.append((obj.timestamp, (obj, params)))
     return found
 
 
-def compute(state: GameState) -> dict[int, Characteristics]:
-    """Characteristics of every permanent, applying the layers in order (613.1, 613.4).
+def _resolved(state: GameState, layer: str, key: str) -> list[tuple[int, tuple[None, Any]]]:
+    return [(e.timestamp, (None, e)) for e in state.effects if e.layer == layer and key in e.change]
 
-    Within a layer, the set of objects an effect affects is fixed when that
-    layer begins (613.6 simplified: no effect here changes what another
-    effect in the same layer applies to).
-    """
-    chars = {obj.id: _printed(obj) for obj in state.permanents()}
-    # Layers 1-5 (copy, control, text, type, color): no effect of the current card pool uses them yet.
+
+def _affected(
+    state: GameState, chars: dict[int, Characteristics], source: GameObject | None, what: Any
+) -> list[GameObject]:
+    """The permanents a static effect (a filter) or a resolved effect (its locked set, 611.2c) applies to."""
+    if source is None:
+        return [state.objects[i] for i in what.affected if i in chars]
+    return [o for o in state.permanents() if matches(state, chars, o, what["affects"], source)]
+
+
+def compute(state: GameState) -> dict[int, Characteristics]:
+    """Characteristics of every permanent, applying the layers in order (613.1, 613.4)."""
+    permanents = state.permanents()
+    chars = {obj.id: _from_face(obj, obj.face()) for obj in permanents}
+    # Layer 4: type-changing effects ("becomes a blue Frog").
+    for _, effect in _ordered(_resolved(state, "4", "creature_types")):
+        for obj in _affected(state, chars, None, effect):
+            chars[obj.id].subtypes = tuple(effect.change["creature_types"])
     for ch in chars.values():
         if "Land" in ch.types:
             ch.abilities = [*ch.abilities, *_intrinsic_mana_abilities(ch.subtypes)]
-    # Layer 6: ability-adding effects (613.1f).
-    for source, ability in _statics(chars, state, "grant_keywords"):
-        affected = [o for o in state.permanents() if matches(state, chars, o, ability.spec["affects"], source)]
-        for obj in affected:
-            for keyword in ability.spec["keywords"]:
-                kw = keyword.lower()
-                chars[obj.id].abilities.append(Ability("keyword", kw, {"keyword": kw}))
-    for ch in chars.values():
-        ch.keywords = sorted({a.spec["keyword"] for a in ch.abilities if a.kind == "keyword"})
-    # Layers 7a (characteristic-defining) and 7b (setting): none yet, so base values are printed ones (208.4b).
-    # Layer 7c: modifying effects and counters (613.4c).
-    for source, ability in _statics(chars, state, "modify_power_toughness"):
-        for obj in state.permanents():
-            ch = chars[obj.id]
-            if ch.power is not None and matches(state, chars, obj, ability.spec["affects"], source):
-                ch.power += int(ability.spec["power"])
-                ch.toughness = (ch.toughness or 0) + int(ability.spec["toughness"])
-    for obj in state.permanents():
-        ch = chars[obj.id]
-        if ch.power is not None:
-            net = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
-            ch.power += net
-            ch.toughness = (ch.toughness or 0) + net
+    # Layer 5: color-changing effects.
+    for _, effect in _ordered(_resolved(state, "5", "colors")):
+        for obj in _affected(state, chars, None, effect):
+            chars[obj.id].colors = tuple(effect.change["colors"])
+    _layer_6(state, chars)
+    _layer_7(state, chars)
     return chars
 
 
+def _layer_6(state: GameState, chars: dict[int, Characteristics]) -> None:
+    """613.1f: ability-adding and ability-removing effects, in timestamp order."""
+    operations = [
+        *[(t, (src, {"keywords": p["keywords"]}, p)) for t, (src, p) in _static(chars, state, "grant_keywords")],
+        *[(t, (src, {"lose_all_abilities": True}, p)) for t, (src, p) in _static(chars, state, "lose_all_abilities")],
+        *[(e.timestamp, (None, e.change, e)) for e in state.effects if e.layer == "6"],
+    ]
+    for source, change, what in _ordered(operations):
+        for obj in _affected(state, chars, source, what):
+            ch = chars[obj.id]
+            if change.get("lose_all_abilities"):
+                ch.abilities = []
+            ch.abilities += [Ability("keyword", k, {"keyword": k.lower()}) for k in change.get("keywords", [])]
+            ch.abilities += list(change.get("abilities", []))
+    for ch in chars.values():
+        ch.keywords = sorted({a.keyword for a in ch.abilities if a.kind == "keyword"})
+
+
+def _count(state: GameState, chars: dict[int, Characteristics], spec: Any, source: GameObject) -> int:
+    return sum(1 for o in state.permanents() if matches(state, chars, o, spec, source))
+
+
+def _layer_7(state: GameState, chars: dict[int, Characteristics]) -> None:
+    """613.4: power and toughness; 208.3: a noncreature permanent has none."""
+    for obj in state.permanents():
+        ch = chars[obj.id]
+        if "Creature" not in ch.types:
+            ch.power = ch.toughness = ch.base_power = ch.base_toughness = None
+            continue
+        for ability in ch.abilities:  # 7a: characteristic-defining abilities (604.3)
+            for params in ability.static_effects("define_power_toughness"):
+                ch.power = ch.toughness = _count(state, chars, params["count"], obj)
+    operations = [
+        *_static(chars, state, "set_base_power_toughness"),
+        *_resolved(state, "7b", "base"),
+    ]
+    for source, what in _ordered(operations):  # 7b: setting effects
+        power, toughness = what.change["base"] if source is None else (what["power"], what["toughness"])
+        for obj in _affected(state, chars, source, what):
+            if chars[obj.id].power is not None:
+                chars[obj.id].power, chars[obj.id].toughness = int(power), int(toughness)
+    for ch in chars.values():  # 208.4b: base power and toughness
+        ch.base_power, ch.base_toughness = ch.power, ch.toughness
+    deltas: dict[int, list[int]] = {i: [0, 0] for i in chars}
+    for _, (source, params) in _static(chars, state, "modify_power_toughness"):  # 7c
+        if "condition" in params and not _count(state, chars, {**params["condition"], "controller": "you"}, source):
+            continue
+        for obj in _affected(state, chars, source, params):
+            deltas[obj.id][0] += int(params["power"])
+            deltas[obj.id][1] += int(params["toughness"])
+    for _, (source, params) in _static(chars, state, "modify_power_per_count"):
+        for obj in _affected(state, chars, source, params):
+            deltas[obj.id][0] += int(params["power"]) * _count(state, chars, params["count"], source)
+    for effect in state.effects:
+        if effect.layer == "7c":
+            for obj_id in (i for i in effect.affected if i in chars):
+                deltas[obj_id][0] += effect.change["modify"][0]
+                deltas[obj_id][1] += effect.change["modify"][1]
+    for obj in state.permanents():
+        ch = chars[obj.id]
+        if ch.power is None or ch.toughness is None:
+            continue
+        counters = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
+        ch.power += deltas[obj.id][0] + counters
+        ch.toughness += deltas[obj.id][1] + counters
+
+
 def characteristics(state: GameState, obj: GameObject) -> Characteristics:
-    """What ``obj`` is now: layered on the battlefield, printed elsewhere (613, 109.3)."""
+    """What ``obj`` is now: layered on the battlefield; elsewhere its copiable values plus
+    the abilities effects gave it (e.g. a spell that gained offspring as it was cast)."""
     if obj.zone == "battlefield":
         return compute(state)[obj.id]
-    return _printed(obj)
+    ch = _from_face(obj, obj.face())
+    for effect in state.effects:
+        if effect.layer == "6" and obj.id in effect.affected:
+            ch.abilities += list(effect.change.get("abilities", []))
+    ch.keywords = sorted({a.keyword for a in ch.abilities if a.kind == "keyword"})
+    return ch
 
 
 def matches(
@@ -148,32 +221,33 @@ def matches(
     """
     if spec == "self":
         return source is not None and obj.id == source.id
+    if spec == "attached":
+        return source is not None and source.attached_to == obj.id
     you = controller or (source.controller if source else "")
     ch = chars.get(obj.id) or characteristics(state, obj)
-    if "types" in spec and not any(t in ch.types for t in spec["types"]):
-        return False
-    if "subtypes" in spec and not any(t in ch.subtypes for t in spec["subtypes"]):
-        return False
-    if "supertypes" in spec and not all(t in ch.supertypes for t in spec["supertypes"]):
-        return False
-    if spec.get("controller") == "you" and obj.controller != you:
-        return False
-    if spec.get("controller") == "opponent" and obj.controller == you:
-        return False
-    if spec.get("owner") == "you" and obj.owner != you:
-        return False
-    if spec.get("other") and source is not None and obj.id == source.id:
-        return False
-    if "max_mana_value" in spec and ch.mana_value > spec["max_mana_value"]:
-        return False
-    if "color" in spec:
-        wanted = source.chosen.get("color") if spec["color"] == "chosen" and source else spec["color"]
-        if wanted not in ch.colors:
-            return False
-    return True
+    checks = (
+        ("types", lambda v: any(t in ch.types for t in v)),
+        ("subtypes", lambda v: any(t in ch.subtypes for t in v)),
+        ("supertypes", lambda v: all(t in ch.supertypes for t in v)),
+        ("controller", lambda v: (obj.controller == you) == (v == "you")),
+        ("owner", lambda v: obj.owner == you),
+        ("other", lambda v: source is None or (obj.id != source.id) == bool(v)),
+        ("max_mana_value", lambda v: ch.mana_value <= v),
+        ("token", lambda v: obj.is_token == v),
+        ("base_power", lambda v: ch.base_power == v),
+        ("color", lambda v: (source.chosen.get("color") if v == "chosen" and source else v) in ch.colors),
+    )
+    return all(test(spec[key]) for key, test in checks if key in spec)
 
 
 def snapshot(state: GameState, obj: GameObject) -> dict[str, Any]:
-    """Last known information of an object (608.2h, 603.10): its characteristics and counters."""
+    """Last known information of an object (608.2h, 603.10): its characteristics, counters and copiable values."""
     ch = replace(characteristics(state, obj))
-    return {"characteristics": ch, "counters": dict(obj.counters), "controller": obj.controller, "id": obj.id}
+    return {
+        "characteristics": ch,
+        "counters": dict(obj.counters),
+        "controller": obj.controller,
+        "id": obj.id,
+        "face": obj.face(),
+        "is_token": obj.is_token,
+    }

@@ -1,8 +1,8 @@
 """The effect words of the card vocabulary, each implemented once (CR 608.2, 701).
 
-:func:`run` follows the instructions of a resolving ability in order (608.2c).
-An ability whose source has left the battlefield uses the source's last known
-information (608.2h), which the stack item carries.
+:func:`run` follows the instructions of a resolving spell or ability in order
+(608.2c).  An ability whose source has left the battlefield uses the source's
+last known information (608.2h), which the stack item carries.
 """
 
 from __future__ import annotations
@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
+from .cards import Card, Face
+from .characteristics import compute, matches
+from .mana import COLOR_BY_NAME, parse_mana
 from .production import mana_effect_options, produce
-from .state import GameObject, StackItem
+from .state import ContinuousEffect, GameObject, StackItem
 
 if TYPE_CHECKING:
     from .game import Game
@@ -23,6 +25,11 @@ Handler = Callable[["Game", StackItem, dict[str, Any]], None]
 def _source(game: Game, item: StackItem) -> GameObject | None:
     """The source if it is still the same object, else None (400.7)."""
     return game.state.objects.get(item.source_id)
+
+
+def _targets(game: Game, item: StackItem) -> list[GameObject]:
+    """The targets still legal as the spell or ability resolves (608.2b)."""
+    return [game.state.objects[t] for t in item.targets if t in game.state.objects]
 
 
 def _amount(game: Game, item: StackItem, value: Any) -> int:
@@ -40,8 +47,6 @@ def _amount(game: Game, item: StackItem, value: Any) -> int:
 
 def _add_mana(game: Game, item: StackItem, params: dict[str, Any]) -> None:
     """A triggered mana ability adds mana (605.1b): "adds an additional {G}"."""
-    from .mana import parse_mana
-
     source = _source(game, item)
     assert source is not None
     produce(game, source, item.event_player, parse_mana(params["mana"]), tapped_for_mana=False)
@@ -57,13 +62,23 @@ def _add_one_mana(game: Game, item: StackItem, params: dict[str, Any]) -> None:
 
 
 def _deal_damage(game: Game, item: StackItem, params: dict[str, Any]) -> None:
-    """120.3a: damage dealt to a player causes that much life loss."""
-    if params["to"] != "triggering-player":
-        raise ValueError(f"unknown damage recipient {params['to']!r}")
-    player = game.state.player(item.event_player)
+    """120.3a: damage dealt to a player causes that much life loss; 120.3e: to a creature, it is marked."""
     amount = _amount(game, item, params["amount"])
-    player.life -= amount
-    game.log("damage", source=item.source_info["characteristics"].name, player=player.name, amount=amount)
+    source = item.source_info["characteristics"].name if item.source_info else game.name(game.obj(item.source_id))
+    recipients: list[str | GameObject]
+    if params["to"] == "triggering-player":
+        recipients = [item.event_player]
+    elif params["to"] == "each-opponent":
+        recipients = list(game.state.opponents(item.controller))
+    else:
+        recipients = list(_targets(game, item))
+    for recipient in recipients:
+        if isinstance(recipient, str):
+            game.state.player(recipient).life -= amount
+            game.log("damage", source=source, player=recipient, amount=amount)
+        else:
+            recipient.damage += amount
+            game.log("damage", source=source, permanent=game.name(recipient), amount=amount)
 
 
 def _put_counters(game: Game, item: StackItem, params: dict[str, Any]) -> None:
@@ -72,7 +87,7 @@ def _put_counters(game: Game, item: StackItem, params: dict[str, Any]) -> None:
     if source is None or source.zone != "battlefield":
         return
     source.counters[params["counter"]] += _amount(game, item, params["amount"])
-    game.log("counters-added", card=source.card.name, counter=params["counter"], amount=params["amount"])
+    game.log("counters-added", card=game.name(source), counter=params["counter"], amount=params["amount"])
 
 
 def token_card(spec: dict[str, Any]) -> Card:
@@ -82,27 +97,71 @@ def token_card(spec: dict[str, Any]) -> Card:
     return card_from_table({"oracle_text": "", **spec}, "token definition")
 
 
+def _copied_face(game: Game, item: StackItem, which: str) -> tuple[Face, str] | None:
+    """The copiable values (707.2) to copy, and who creates the token.
+
+    "self": the source, or its last known information if it has left (608.2h);
+    "event": the creature the trigger saw enter, as it is now or last was;
+    "target": the target, if it is still legal.
+    """
+    if which == "self":
+        source = _source(game, item)
+        face = source.face() if source is not None and source.zone == "battlefield" else item.source_info["face"]
+        return face, item.controller
+    if which == "event":
+        entered = game.state.objects.get(item.source_info["event"].get("object", -1))
+        if entered is None or entered.zone != "battlefield":
+            return None
+        return entered.face(), entered.controller
+    targets = _targets(game, item)
+    return (targets[0].face(), item.controller) if targets else None
+
+
 def _create_tokens(game: Game, item: StackItem, params: dict[str, Any]) -> None:
-    """111.1: create tokens under the controller's control."""
-    card = token_card(params["token"])
+    """111.1: create tokens; "a token that's a copy of" takes copiable values only (707.2), with
+    any exception part of them (707.9b).  Creating a token is not casting it."""
     for _ in range(_amount(game, item, params["amount"])):
-        token = GameObject(game.state.new_id(), card, item.controller, item.controller, "nowhere", is_token=True)
-        game.state.objects[token.id] = token
-        game.enter_battlefield(token, item.controller)
-        game.log("token-created", card=card.name, controller=item.controller)
+        if "copy_of" in params:
+            copied = _copied_face(game, item, params["copy_of"])
+            if copied is None:
+                return
+            face, controller = copied
+            game.create_token(controller, face=game.copy_face_except(face, params), created_by=item.source_id)
+        else:
+            game.create_token(item.controller, card=token_card(params["token"]), created_by=item.source_id)
 
 
-def _return_target(game: Game, item: StackItem, params: dict[str, Any]) -> None:
+def _return_to_battlefield(game: Game, item: StackItem, params: dict[str, Any]) -> None:
     """Return the target card to the battlefield under its owner's control (110.2)."""
-    for target in item.targets:
-        card = game.state.objects[target]
+    for card in _targets(game, item):
         game.enter_battlefield(card, card.owner)
+
+
+def _return_to_hand(game: Game, item: StackItem, params: dict[str, Any]) -> None:
+    """Return the target permanent to its owner's hand (a token ceases to exist, 111.7)."""
+    for permanent in _targets(game, item):
+        game.leave_battlefield(permanent, "hand")
+
+
+def _destroy(game: Game, item: StackItem, params: dict[str, Any]) -> None:
+    for permanent in _targets(game, item):
+        game.destroy(permanent)
+
+
+def _counter(game: Game, item: StackItem, params: dict[str, Any]) -> None:
+    """701.6a: a countered spell is removed from the stack and put into its owner's graveyard."""
+    for spell in _targets(game, item):
+        game.log("countered", card=game.name(spell))
+        game.move(spell, "graveyard")
+
+
+def _draw(game: Game, item: StackItem, params: dict[str, Any]) -> None:
+    for _ in range(_amount(game, item, params["amount"])):
+        draw(game, item.controller)
 
 
 def _sacrifice_self_unless(game: Game, item: StackItem, params: dict[str, Any]) -> None:
     """ "Sacrifice this unless you sacrifice a [filter]" (118.12a: the player chooses whether to pay)."""
-    from .characteristics import compute, matches
-
     source = _source(game, item)
     if source is None or source.zone != "battlefield":
         return
@@ -112,12 +171,44 @@ def _sacrifice_self_unless(game: Game, item: StackItem, params: dict[str, Any]) 
         for o in game.state.permanents()
         if o.controller == item.controller and matches(game.state, chars, o, params["filter"], source)
     ]
-    options = ["sacrifice this", *sorted({o.card.name for o in fodder})]
-    answer = game.choose(item.controller, "sacrifice", options, f"Sacrifice a permanent to keep {source.card.name}?")
-    if answer == "sacrifice this":
-        game.sacrifice(source)
-    else:
-        game.sacrifice(next(o for o in fodder if o.card.name == answer))
+    prompt = f"Sacrifice a permanent to keep {game.name(source)}, or choose it to sacrifice it"
+    game.sacrifice(game.choose_object(item.controller, "sacrifice", [source, *fodder], prompt))
+
+
+def _until_end_of_turn(game: Game, item: StackItem, params: dict[str, Any]) -> None:
+    """611.2: a continuous effect from a resolving spell or ability, its objects fixed now (611.2c),
+    applied in its layers (613.1d-f, 613.4b-c) until the cleanup step (514.2)."""
+    affected = [t.id for t in _targets(game, item) if t.zone == "battlefield"]
+    changes = [
+        ("4", {"creature_types": params.get("creature_types")}, "creature_types" in params),
+        ("5", {"colors": [COLOR_BY_NAME[c] for c in params.get("colors", [])]}, "colors" in params),
+        ("6", {"lose_all_abilities": True}, bool(params.get("lose_all_abilities"))),
+        ("7b", {"base": (params.get("base_power"), params.get("base_toughness"))}, "base_power" in params),
+        ("7c", {"modify": (params.get("power", 0), params.get("toughness", 0))}, "power" in params),
+    ]
+    timestamp = game.state.new_timestamp()
+    for layer, change, present in changes:
+        if present and affected:
+            game.state.effects.append(ContinuousEffect(layer, list(affected), change, timestamp))
+
+
+def _exile_tokens(game: Game, item: StackItem, params: dict[str, Any]) -> None:
+    """Exile tokens "with the same name as that creature" or "created with [this]"."""
+    left = item.source_info.get("event", {}).get("left")
+    for token in [o for o in game.state.permanents() if o.is_token]:
+        if params["which"] == "created-by-source" and token.created_by == item.source_id:
+            game.leave_battlefield(token, "exile")
+        elif params["which"] == "same-name-as-event" and left and game.name(token) == left["characteristics"].name:
+            game.leave_battlefield(token, "exile")
+
+
+def _attach(game: Game, item: StackItem, params: dict[str, Any]) -> None:
+    """701.3a: attach the Equipment to the target creature, if both are still there."""
+    source = _source(game, item)
+    for target in _targets(game, item):
+        if source is not None and source.zone == "battlefield":
+            source.attached_to = target.id
+            game.log("attached", card=game.name(source), to=game.name(target))
 
 
 HANDLERS: dict[str, Handler] = {
@@ -126,8 +217,15 @@ HANDLERS: dict[str, Handler] = {
     "deal_damage": _deal_damage,
     "put_counters": _put_counters,
     "create_tokens": _create_tokens,
-    "return_target_to_battlefield": _return_target,
+    "return_target_to_battlefield": _return_to_battlefield,
+    "return_target_to_hand": _return_to_hand,
+    "destroy_target": _destroy,
+    "counter_target_spell": _counter,
+    "draw_cards": _draw,
     "sacrifice_self_unless": _sacrifice_self_unless,
+    "target_until_end_of_turn": _until_end_of_turn,
+    "exile_tokens": _exile_tokens,
+    "attach_to_target": _attach,
 }
 
 
@@ -140,10 +238,10 @@ def run(game: Game, item: StackItem) -> None:
 
 
 def draw(game: Game, player_name: str) -> None:
-    """121.1: draw the top card of the library."""
+    """121.1: draw the top card of the library; from an empty library, lose at the next check (704.5b)."""
     player = game.state.player(player_name)
     if not player.library:
-        player.drew_from_empty_library = True  # 704.5b
+        player.drew_from_empty_library = True
         return
     card = game.state.objects[player.library[0]]
     game.move(card, "hand")

@@ -163,7 +163,7 @@ def produce(
             applicable = [r for r in candidates if _applies(r[1], mana)]  # 616.1e
             if not applicable:
                 break
-            names = [obj.card.name for obj, _ in applicable]
+            names = [game.name(obj) for obj, _ in applicable]
             if len(set(names)) == 1:
                 chosen = applicable[0]
             else:
@@ -173,9 +173,9 @@ def produce(
                 chosen = applicable[names.index(answer)]
             candidates.remove(chosen)
             mana = _apply_replacement(chosen[1], mana)
-            game.log("replacement-applied", source=chosen[0].card.name, to=source.card.name)
+            game.log("replacement-applied", source=game.name(chosen[0]), to=game.name(source))
     game.state.player(player).pool.add(mana)
-    game.log("mana-added", player=player, mana=format_mana(mana), source=source.card.name)
+    game.log("mana-added", player=player, mana=format_mana(mana), source=game.name(source))
     if tapped_for_mana and mana:
         _tapped_for_mana_triggers(game, source, player, mana)
     return mana

@@ -28,12 +28,19 @@ from .state import PLAYER_ZONES, STEPS, GameObject, GameState, Player
 #: What this engine supports; scenarios declare what they need from the same words.
 CAPABILITIES = [
     "activated-abilities",
+    "additional-costs",
+    "auras-and-equipment",
     "casting",
+    "copy-effects",
     "could-produce",
+    "counterspells",
+    "layers",
+    "legend-rule",
     "mana-abilities",
     "replacement-effects",
     "state-based-actions",
     "summoning-sickness",
+    "tokens",
     "triggered-abilities",
     "untap-symbol",
     "x-costs",
@@ -84,17 +91,29 @@ class ReferenceEngine(Engine):
             raise UserError(
                 f"a position starts in a step where players receive priority, not the {state.step} step (502.4, 514.3)"
             )
+        links: list[tuple[GameObject, JSON]] = []
         for spec in position["players"]:
             player = state.player(spec["name"])
             for symbol, amount in spec.get("mana_pool", {}).items():
                 player.pool.mana[symbol] += amount
             for zone in (*PLAYER_ZONES, "exile", "battlefield"):
                 for entry in spec.get(zone, []):
-                    self._place(state, player.name, zone, entry)
+                    links.append((self._place(state, player.name, zone, entry), entry))
+        for obj, entry in links:  # references to other permanents, once all are placed
+            if "copy_of" in entry:
+                obj.copy_face = state.objects[self._setup_ref(state, entry["copy_of"])].face()  # 707.2
+            if "attached_to" in entry:
+                obj.attached_to = self._setup_ref(state, entry["attached_to"])
         state.priority = state.active
         return state
 
-    def _place(self, state: GameState, player: str, zone: str, entry: JSON) -> None:
+    def _setup_ref(self, state: GameState, ref: str) -> int:
+        for obj in state.objects.values():
+            if obj.ref == ref and obj.zone == "battlefield":
+                return obj.id
+        raise UserError(f"the position names {ref!r}, which is not a permanent in it")
+
+    def _place(self, state: GameState, player: str, zone: str, entry: JSON) -> GameObject:
         obj = GameObject(
             id=state.new_id(),
             card=self.cards[entry["card"]],
@@ -112,6 +131,7 @@ class ReferenceEngine(Engine):
         state.objects[obj.id] = obj
         owner_zone = obj.owner if zone in PLAYER_ZONES else player
         state.zone_list(zone, owner_zone).append(obj.id)
+        return obj
 
     # -- actions ------------------------------------------------------------------
 
@@ -157,7 +177,13 @@ class ReferenceEngine(Engine):
         if kind == "activate":
             game.activate(player, self._ref(game.state, action["source"]), action.get("ability", 1), targets)
         elif kind == "cast":
-            game.cast(player, self._ref(game.state, action["card"]), action.get("x", 0), targets)
+            game.cast(
+                player,
+                self._ref(game.state, action["card"]),
+                action.get("x", 0),
+                targets,
+                action.get("additional_costs", []),
+            )
         elif kind == "pass":
             game.pass_priority(player)
         elif kind == "declare-attackers":
@@ -173,7 +199,7 @@ class ReferenceEngine(Engine):
 
         def card(obj_id: int) -> JSON:
             obj = state.objects[obj_id]
-            return {"name": obj.card.name, "ref": obj.ref or f"#{obj.id}"}
+            return {"name": obj.face().name, "ref": obj.ref or f"#{obj.id}"}
 
         players = []
         for player in state.players:
@@ -214,12 +240,15 @@ class ReferenceEngine(Engine):
             }
             if "color" in obj.chosen:
                 entry["chosen_color"] = COLOR_NAMES[obj.chosen["color"]]
+            if obj.attached_to is not None and obj.attached_to in state.objects:
+                host = state.objects[obj.attached_to]
+                entry["attached_to"] = host.ref or f"#{host.id}"
             battlefield.append(entry)
         stack = []
         for item in state.stack:
             info = item.source_info.get("characteristics")
             source = state.objects.get(item.source_id)
-            name = info.name if info else source.card.name if source else "?"
+            name = info.name if info else source.face().name if source else "?"
             stack.append(
                 {
                     "kind": item.kind,

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card
+from .cards import Card, Face
 from .mana import ManaPool
 from .vocabulary import Ability
 
@@ -62,6 +62,35 @@ class GameObject:
     x: int = 0
     targets: list[int] = field(default_factory=list)
     attacking: bool = False
+    #: Layer 1: the copiable values a copy effect gave this object (707.2, 707.3), locked in as it began.
+    copy_face: Face | None = None
+    #: The permanent this Aura or Equipment is attached to (301.5, 303.4).
+    attached_to: int | None = None
+    #: Additional and alternative costs paid for the spell this object is or was (601.2b, 400.7c).
+    paid: tuple[str, ...] = ()
+    #: The object whose ability created this token (111.1), e.g. for "tokens created with [this]".
+    created_by: int | None = None
+
+    def face(self) -> Face:
+        """Copiable values (707.2): a copy effect's, else the card's or the token's definition (111.4)."""
+        return self.copy_face or self.card.face()
+
+
+@dataclass
+class ContinuousEffect:
+    """A continuous effect from a resolved spell or ability (611.2), applied in its layer (613).
+
+    ``affected`` is fixed when the effect begins (611.2c).  ``change`` holds the
+    vocabulary of :mod:`oracle.characteristics`: ``grant_keywords``,
+    ``grant_abilities``, ``lose_all_abilities``, ``creature_types``, ``colors``,
+    ``base`` (7b) or ``modify`` (7c).
+    """
+
+    layer: str
+    affected: list[int]
+    change: dict[str, Any]
+    timestamp: int
+    until_end_of_turn: bool = True
 
 
 @dataclass
@@ -116,6 +145,8 @@ class GameState:
     winner: str = ""
     #: 508.1: the declare attackers step has begun and attackers are not declared yet.
     awaiting_attackers: bool = False
+    #: Continuous effects from resolved spells and abilities (611.2).
+    effects: list[ContinuousEffect] = field(default_factory=list)
     #: Triggered abilities waiting to be put on the stack (603.3).
     pending_triggers: list[StackItem] = field(default_factory=list)
 

@@ -29,16 +29,35 @@ EFFECTS: dict[str, tuple[set[str], set[str]]] = {
     # Add one mana of a chosen color or type among a set (106.7, 106.5):
     #   of = "color" | "type"; among = "any" | "could-produce" | "produced" | "chosen-color".
     "add_one_mana": ({"of", "among"}, {"lands"}),
-    # Deal damage: to = "triggering-player".
+    # Deal damage (120.3): to = "triggering-player" | "each-opponent" | "target".
     "deal_damage": ({"amount", "to"}, set()),
-    # Put counters on this permanent.
+    # Put counters on this permanent (122.1).
     "put_counters": ({"counter", "amount"}, set()),
-    # Create tokens (111.1): amount is a number or "counters:<kind>" of this permanent.
-    "create_tokens": ({"amount", "token"}, set()),
-    # Return the target card to the battlefield under its owner's control.
+    # Create tokens (111.1): amount is a number or "counters:<kind>" of this permanent;
+    #   token = a definition (111.4), or copy_of = "self" | "event" | "target" (707.2),
+    #   with except_power / except_toughness as part of the copy (707.9b).
+    "create_tokens": ({"amount"}, {"token", "copy_of", "except_power", "except_toughness"}),
+    # Move the target card or permanent: to the battlefield under its owner's control, or its owner's hand.
     "return_target_to_battlefield": (set(), set()),
-    # Sacrifice this permanent unless its controller sacrifices a permanent matching `filter`.
+    "return_target_to_hand": (set(), set()),
+    # Destroy the target permanent (701.8a).
+    "destroy_target": (set(), set()),
+    # Counter the target spell (701.6a).
+    "counter_target_spell": (set(), set()),
+    # Draw cards (121.1).
+    "draw_cards": ({"amount"}, set()),
+    # Sacrifice this permanent unless its controller sacrifices a permanent matching `filter` (118.12a).
     "sacrifice_self_unless": ({"filter"}, set()),
+    # Until end of turn, the target: gets +P/+T (layer 7c), has base P/T (7b), loses all
+    # abilities (6), becomes creature types (4) and colors (5) (611.2, 613).
+    "target_until_end_of_turn": (
+        set(),
+        {"power", "toughness", "base_power", "base_toughness", "lose_all_abilities", "creature_types", "colors"},
+    ),
+    # Exile tokens: with the same name as the creature of the event, or created by this object.
+    "exile_tokens": ({"which"}, set()),
+    # Attach this Equipment to the target (701.3a).
+    "attach_to_target": (set(), set()),
 }
 
 #: Trigger events (603.2) and their keys.
@@ -49,6 +68,13 @@ TRIGGERS: dict[str, tuple[set[str], set[str]]] = {
     "dies": (set(), set()),
     # "At the beginning of your upkeep" (503.1).
     "beginning-of-step": ({"step"}, {"player"}),
+    # "When this creature enters" / "Whenever a nontoken creature enters" (603.6a);
+    #   condition = "offspring-paid" is an intervening "if" clause (603.4).
+    "enters": ({"source"}, {"condition"}),
+    # "Whenever a nontoken creature leaves the battlefield" / "When this ... leaves" (603.10a).
+    "leaves-battlefield": ({"source"}, set()),
+    # "Whenever you cast a creature spell" (601.2i, 603.2).
+    "cast": ({"spell"}, set()),
 }
 
 #: Replacement effects (614) and their keys.
@@ -57,22 +83,39 @@ REPLACEMENTS: dict[str, tuple[set[str], set[str]]] = {
     #   produce = "{B}" (instead of any other type and amount) or multiply = 2;
     #   by = "you" ("if you tap"); min_amount = 2 ("tapped for two or more mana").
     "mana-production": ({"source"}, {"produce", "multiply", "by", "min_amount"}),
-    # "This creature enters with N counters" (614.1c) / "As this enters, choose a color" (614.12).
-    "enters": (set(), {"counters", "amount", "choose"}),
+    # "This creature enters with N counters [and with trample]" (614.1c), "As this enters, choose
+    # a color" (614.12), "You may have this creature enter as a copy of" (707.5); condition = "kicked".
+    "enters": (set(), {"counters", "amount", "choose", "condition", "keywords"}),
 }
 
-#: Static abilities (604) and their keys.
+#: Static abilities (604): each is a list of effects, with these words and keys.
 STATICS: dict[str, tuple[set[str], set[str]]] = {
     # "Creatures you control have haste" (613.1f, layer 6).
     "grant_keywords": ({"affects", "keywords"}, set()),
-    # "Creatures of the chosen color get +1/+1" (613.4c, layer 7c).
-    "modify_power_toughness": ({"affects", "power", "toughness"}, set()),
+    # "All creatures lose all abilities" (613.1f, layer 6).
+    "lose_all_abilities": ({"affects"}, set()),
+    # "... have base power and toughness 1/1" (613.4b, layer 7b).
+    "set_base_power_toughness": ({"affects", "power", "toughness"}, set()),
+    # "Creatures of the chosen color get +1/+1" (613.4c, layer 7c); condition = a permanent you must control.
+    "modify_power_toughness": ({"affects", "power", "toughness"}, {"condition"}),
+    # "[This] gets +X/+0, where X is the number of [filter]" (613.4c, layer 7c).
+    "modify_power_per_count": ({"affects", "power", "count"}, set()),
+    # "[This]'s power and toughness are each equal to the number of [filter]" (604.3, 613.4a).
+    "define_power_toughness": ({"count"}, set()),
     # "Each spell a player casts costs {1} more for each other spell that player has cast this turn" (601.2f).
     "spell_cost_increase_per_other_spell": ({"amount"}, set()),
+    # "Creature spells you cast gain offspring {2} as you cast them" (601.2b, 400.7a).
+    "spells_gain_keyword": ({"spells", "keyword", "cost"}, set()),
 }
 
-#: Keys of a permanent filter (see :mod:`oracle.filters`).
-FILTER_KEYS = {"types", "subtypes", "supertypes", "controller", "color", "other", "owner", "max_mana_value", "zone"}
+#: Keyword abilities with a cost (702): the cost key is required for these.
+KEYWORDS_WITH_COST = {"offspring", "kicker", "blitz", "equip"}
+
+#: Keys of a permanent filter (see :func:`oracle.characteristics.matches`).
+FILTER_KEYS = {
+    "types", "subtypes", "supertypes", "controller", "color", "other", "owner", "max_mana_value", "zone",
+    "token", "base_power",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -114,7 +157,7 @@ class Cost:
 class Ability:
     """One ability of a card, as data.
 
-    ``kind`` is ``"keyword"``, ``"activated"``, ``"triggered"``, ``"static"`` or
+    ``kind`` is ``"keyword"``, ``"activated"``, ``"triggered"``, ``"static"``, ``"spell"`` or
     ``"replacement"``; ``spec`` holds the vocabulary table of that kind.
     """
 
@@ -126,6 +169,19 @@ class Ability:
     @property
     def effects(self) -> list[dict[str, Any]]:
         return list(self.spec.get("effects", []))
+
+    def static_effects(self, word: str) -> list[dict[str, Any]]:
+        """The parameters of each effect ``word`` of a static ability."""
+        if self.kind != "static":
+            return []
+        return [params for effect in self.effects for w, params in effect.items() if w == word]
+
+    @property
+    def keyword(self) -> str:
+        return str(self.spec.get("keyword", "")) if self.kind == "keyword" else ""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Ability:
+        return self  # abilities are never changed once loaded
 
     def adds_mana(self) -> bool:
         """Whether the ability could add mana (605.1a, 605.1b)."""
@@ -156,8 +212,8 @@ def _check_keys(where: str, table: dict[str, Any], words: dict[str, tuple[set[st
 
 
 def check_filter(where: str, value: Any) -> None:
-    """A filter is ``"self"`` or a table of :data:`FILTER_KEYS`."""
-    if value == "self":
+    """A filter is ``"self"``, ``"attached"`` (what this is attached to) or a table of :data:`FILTER_KEYS`."""
+    if value in ("self", "attached"):
         return
     if not isinstance(value, dict):
         raise CardDataError(f'{where}: a filter is "self" or a table, not {value!r}')
@@ -166,18 +222,21 @@ def check_filter(where: str, value: Any) -> None:
         raise CardDataError(f"{where}: unknown filter key(s) {', '.join(sorted(unknown))}")
 
 
-def _check_effects(where: str, effects: Any) -> None:
+def _check_effects(where: str, effects: Any, words: dict[str, tuple[set[str], set[str]]] = EFFECTS) -> None:
     if not isinstance(effects, list) or not effects:
         raise CardDataError(f"{where}: effects must be a non-empty list of tables")
     for effect in effects:
         if not isinstance(effect, dict) or len(effect) != 1:
             raise CardDataError(f"{where}: each effect is a table with exactly one effect word")
         word, params = next(iter(effect.items()))
-        if word not in EFFECTS:
-            raise CardDataError(f"{where}: unknown effect {word!r} (known: {', '.join(sorted(EFFECTS))})")
+        if word not in words:
+            raise CardDataError(f"{where}: unknown effect {word!r} (known: {', '.join(sorted(words))})")
         if not isinstance(params, dict):
             raise CardDataError(f"{where}: effect {word!r} takes a table")
-        _check_keys(where, params, EFFECTS, word)
+        _check_keys(where, params, words, word)
+        for key in ("affects", "count", "spells", "condition"):
+            if key in params:
+                check_filter(where, params[key])
         if word == "add_mana":
             try:
                 parse_mana(params["mana"])
@@ -198,7 +257,24 @@ def parse_ability(where: str, table: dict[str, Any], card_name: str = "") -> Abi
     if kind == "keyword":
         if not isinstance(table.get("keyword"), str):
             raise CardDataError(f'{where}: a keyword ability needs keyword = "..."')
-        return Ability("keyword", text, {"keyword": table["keyword"].lower()})
+        keyword = table["keyword"].lower()
+        spec: dict[str, Any] = {"keyword": keyword}
+        if keyword in KEYWORDS_WITH_COST:
+            try:
+                spec["cost"] = ManaCost.parse(str(table.get("cost", "")))
+            except ValueError as exc:
+                raise CardDataError(f"{where}: {exc}") from None
+            if not table.get("cost"):
+                raise CardDataError(f'{where}: {keyword} needs cost = "{{...}}" (702)')
+        if "enchant" in table:
+            check_filter(where, table["enchant"])
+            spec["enchant"] = table["enchant"]
+        return Ability("keyword", text, spec)
+    if kind == "spell":
+        _check_effects(where, table.get("effects"))
+        for target in table.get("targets", []):
+            check_filter(where, target)
+        return Ability("spell", text, dict(table))
     if kind == "activated":
         if ":" not in text:
             raise CardDataError(f'{where}: an activated ability\'s text is "[Cost]: [Effect]" (602.1a)')
@@ -217,8 +293,9 @@ def parse_ability(where: str, table: dict[str, Any], card_name: str = "") -> Abi
         if not isinstance(trigger, dict) or trigger.get("event") not in TRIGGERS:
             raise CardDataError(f"{where}: trigger.event must be one of {', '.join(sorted(TRIGGERS))}")
         _check_keys(where, trigger, TRIGGERS, trigger["event"])
-        if "source" in trigger:
-            check_filter(where, trigger["source"])
+        for key in ("source", "spell"):
+            if key in trigger:
+                check_filter(where, trigger[key])
         _check_effects(where, table.get("effects"))
         return Ability("triggered", text, dict(table))
     if kind == "replacement":
@@ -233,15 +310,12 @@ def parse_ability(where: str, table: dict[str, Any], card_name: str = "") -> Abi
                 parse_mana(replaces["produce"])
             except ValueError as exc:
                 raise CardDataError(f"{where}: {exc}") from None
-        if "choose" in replaces and replaces["choose"] != "color":
-            raise CardDataError(f'{where}: only choose = "color" is known')
+        if "choose" in replaces and replaces["choose"] not in ("color", "copy"):
+            raise CardDataError(f'{where}: choose is "color" or "copy"')
         return Ability("replacement", text, dict(table))
     if kind == "static":
-        effect = table.get("effect")
-        if effect not in STATICS:
-            raise CardDataError(f"{where}: static effect must be one of {', '.join(sorted(STATICS))}")
-        _check_keys(where, {k: v for k, v in table.items() if k not in ("kind", "text", "effect")}, STATICS, effect)
-        if "affects" in table:
-            check_filter(where, table["affects"])
+        _check_effects(where, table.get("effects"), STATICS)
         return Ability("static", text, dict(table))
-    raise CardDataError(f"{where}: kind must be keyword, activated, triggered, static or replacement, not {kind!r}")
+    raise CardDataError(
+        f"{where}: kind must be keyword, activated, triggered, static, replacement or spell, not {kind!r}"
+    )

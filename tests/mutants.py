@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from oracle import effects, game, production
+from oracle import activation, effects, game, production
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def _triggers_on_tap_without_mana(mp: pytest.MonkeyPatch) -> None:
             return []
         return original(g, source, player, mana, tapped_for_mana, triggered_by)
 
-    mp.setattr(game, "produce", produce)
+    mp.setattr(activation, "produce", produce)
 
 
 def _every_mana_ability_is_tapping(mp: pytest.MonkeyPatch) -> None:
@@ -83,7 +83,7 @@ def _every_mana_ability_is_tapping(mp: pytest.MonkeyPatch) -> None:
     ) -> list[str]:
         return original(g, source, player, mana, True, triggered_by)
 
-    mp.setattr(game, "produce", produce)
+    mp.setattr(activation, "produce", produce)
 
 
 def _x_forgotten_on_entering(mp: pytest.MonkeyPatch) -> None:

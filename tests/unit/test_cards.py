@@ -63,15 +63,15 @@ def test_unknown_card_is_one_line() -> None:
             "trigger.event must be one of",
         ),
         (
-            'name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "static"\neffect = "grant_keywords"\n',
+            'name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "static"\neffects = [{ grant_keywords = {} }]\n',
             "'grant_keywords' needs affects, keywords",
         ),
         (
             'name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "replacement"\nreplaces = { event = "enters", choose = "name" }\n',
-            'only choose = "color"',
+            'choose is "color" or "copy"',
         ),
         (
-            'name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "static"\neffect = "grant_keywords"\naffects = { sort = 1 }\nkeywords = []\n',
+            'name = "X"\ntype_line = "Land"\noracle_text = ""\n[[abilities]]\nkind = "static"\neffects = [{ grant_keywords = { affects = { sort = 1 }, keywords = [] } }]\n',
             "unknown filter key",
         ),
         ('name = "X"\ntype_line = "Land"\n', "oracle_text must be a string"),

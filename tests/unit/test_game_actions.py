@@ -211,9 +211,9 @@ def test_the_player_chooses_which_creature_to_tap_for_a_cost() -> None:
     assert (choice["player"], choice["kind"], choice["options"]) == (
         "Alice",
         "permanent",
-        ["Grizzly Bears", "Llanowar Elves"],
+        ["grizzly-bears", "llanowar-elves"],
     )
-    observation = do(engine, "choose", "Alice", choice="Llanowar Elves")
+    observation = do(engine, "choose", "Alice", choice="llanowar-elves")
     assert observation["pending_choice"]["kind"] == "mana-color"
     observation = do(engine, "choose", "Alice", choice="{U}")
     assert player(observation, "Alice")["mana_pool"] == {"U": 1}

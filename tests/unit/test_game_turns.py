@@ -302,8 +302,9 @@ def test_cleanup_discards_down_to_maximum_hand_size() -> None:
         {"hand": [card("Forest", f"forest-{i}") for i in range(8)]}, {"library": [card("Island")]}, step="end"
     )
     pending = pass_round(engine)["pending_choice"]
-    assert (pending["player"], pending["kind"], pending["options"]) == ("Alice", "discard", ["Forest"])
-    observation = do(engine, "choose", "Alice", choice="Forest")
+    assert (pending["player"], pending["kind"]) == ("Alice", "discard")
+    assert pending["options"] == [f"forest-{i}" for i in range(8)]
+    observation = do(engine, "choose", "Alice", choice="forest-3")
     alice = player(observation, "Alice")
     assert (len(alice["hand"]), names(alice["graveyard"])) == (7, ["Forest"])
     assert observation["turn"]["active_player"] == "Bob"

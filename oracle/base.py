@@ -1,0 +1,98 @@
+"""What every part of the rules engine shares: the state, the players' choices, the event log.
+
+:class:`GameBase` is the root of :class:`oracle.game.Game`, whose rules are
+split by subject into mixins (activation, casting, zones, triggers,
+state-based actions, combat).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .characteristics import Characteristics, characteristics
+from .errors import Rejected
+from .state import GameObject, GameState
+
+
+@dataclass
+class PendingChoice:
+    """A question the rules put to a player (e.g. 616.1, 106.7, 614.12)."""
+
+    player: str
+    kind: str
+    options: list[str]
+    prompt: str
+
+
+class NeedChoice(Exception):
+    """Raised when an action needs an answer that was not given yet."""
+
+    def __init__(self, choice: PendingChoice) -> None:
+        super().__init__(choice.prompt)
+        self.choice = choice
+
+
+class GameBase:
+    """The state, the answers prepared for the players' choices, and lookups."""
+
+    def __init__(self, state: GameState, answers: Iterable[str] = ()) -> None:
+        self.state = state
+        self.answers: deque[str] = deque(answers)
+
+    def choose(self, player: str, kind: str, options: list[str], prompt: str) -> str:
+        """A player's choice among ``options``: the next prepared answer, or :class:`NeedChoice`."""
+        if not self.answers:
+            raise NeedChoice(PendingChoice(player, kind, list(options), prompt))
+        answer = self.answers.popleft()
+        if answer not in options:
+            raise Rejected("invalid-choice", f"{answer!r} is not one of {', '.join(options)}")
+        return answer
+
+    def choose_object(self, player: str, kind: str, candidates: list[GameObject], prompt: str) -> GameObject:
+        """A choice among objects; the options are their refs (the contract's handles)."""
+        refs = [self.ref(o) for o in candidates]
+        return candidates[refs.index(self.choose(player, kind, refs, prompt))]
+
+    def log(self, kind: str, **details: Any) -> None:
+        self.state.events.append({"type": kind, **details})
+
+    def obj(self, object_id: int) -> GameObject:
+        try:
+            return self.state.objects[object_id]
+        except KeyError:
+            raise Rejected("unknown-object", f"no object {object_id}") from None
+
+    def chars(self, obj: GameObject) -> Characteristics:
+        return characteristics(self.state, obj)
+
+    def name(self, obj: GameObject) -> str:
+        """The object's name now, as copy effects leave it (707.2)."""
+        return obj.face().name
+
+    @staticmethod
+    def ref(obj: GameObject) -> str:
+        """The contract's handle of an object: the scenario's ref, or one made from its id."""
+        return obj.ref or f"#{obj.id}"
+
+    def _require_game_on(self) -> None:
+        """104.2a: once a player's opponents have all left the game, that player has won; nothing more happens."""
+        if self.state.winner:
+            raise Rejected("not-allowed", f"the game is over: {self.state.winner} won (104.2a)")
+
+    def _require_priority(self, player: str) -> None:
+        """117.1: a player may cast spells and activate abilities only while holding priority."""
+        self._require_game_on()
+        if self.state.priority != player:
+            raise Rejected("no-priority", f"{player} does not have priority; {self.state.priority or 'nobody'} has")
+
+    def _sorcery_timing(self, player: str) -> bool:
+        """307.1, 602.5d: own main phase, empty stack, holding priority."""
+        return (
+            self.state.active == player
+            and self.state.step in ("precombat-main", "postcombat-main")
+            and not self.state.stack
+            and self.state.priority == player
+        )

@@ -1,0 +1,153 @@
+"""Casting spells (CR 601): timing, X, additional costs, targets, the total cost, and becoming cast."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .base import GameBase
+from .characteristics import compute, matches
+from .errors import Rejected
+from .mana import ManaCost
+from .state import ContinuousEffect, GameObject, StackItem
+from .vocabulary import Ability
+
+#: Additional costs a caster may announce (601.2b), by the keyword that offers them.
+ADDITIONAL_COSTS = ("kicker", "offspring")
+
+
+class CastingRules(GameBase):
+    """601.2: announce, choose, determine the total cost, pay, become cast."""
+
+    def cast(
+        self,
+        player: str,
+        object_id: int,
+        x: int = 0,
+        targets: Iterable[int] = (),
+        additional_costs: Sequence[str] = (),
+    ) -> None:
+        """Cast a spell from hand (601.2), paying its total cost from the mana pool."""
+        self._require_priority(player)
+        card_obj = self.obj(object_id)
+        name = self.name(card_obj)
+        if card_obj.zone != "hand" or card_obj.owner != player:
+            raise Rejected("not-allowed", f"{name} is not in {player}'s hand")
+        types = card_obj.face().types
+        if "Land" in types:
+            raise Rejected("not-allowed", f"{name} is a land: lands are played, not cast (305.1)")
+        flash = any(a.keyword == "flash" for a in card_obj.face().abilities)
+        if "Instant" not in types and not flash and not self._sorcery_timing(player):
+            raise Rejected("timing", f"{name} can be cast only in {player}'s main phase with an empty stack (307.1)")
+        mana_cost = card_obj.face().mana_cost or ManaCost()
+        if x and not mana_cost.x_count:
+            raise Rejected("not-allowed", f"{name} has no X in its mana cost (107.3)")
+        if x < 0:
+            raise Rejected("not-allowed", "X must be 0 or more (107.3a)")
+        # 601.2a: the card moves to the stack, and gains what effects give spells as they are cast.
+        spell = self.move(card_obj, "stack")
+        self._gain_as_cast(player, spell)
+        # 601.2b: X and additional costs are announced.
+        spell.x = x
+        extra = self._announce_additional_costs(spell, additional_costs)
+        # 601.2c: targets.
+        spell.targets = self._choose_targets(player, spell, self._spell_target_specs(spell), list(targets))
+        # 601.2f: the total cost is the mana cost with X, additional costs, and cost increases.
+        total = mana_cost.with_x(x, self._cost_increase(player))
+        for cost in extra:
+            total = ManaCost(total.generic + cost.generic, total.symbols + cost.symbols, 0, total.text)
+        self.state.player(player).pool.pay(total)  # 601.2h
+        self.state.stack.append(StackItem(spell.id, "spell", player, spell.id, targets=spell.targets))
+        self.state.player(player).spells_cast_this_turn += 1
+        self.log("spell-cast", player=player, card=name, x=x, paid=list(spell.paid))  # 601.2i
+        self._cast_triggers(player, spell)
+        self._player_acted(player)
+
+    def _gain_as_cast(self, player: str, spell: GameObject) -> None:
+        """ "Creature spells you cast gain offspring {2} as you cast them": an effect on the spell
+        that goes on applying to the permanent it becomes (400.7a)."""
+        chars = compute(self.state)
+        for obj in self.state.permanents():
+            if obj.controller != player:
+                continue
+            for ability in chars[obj.id].abilities:
+                for params in ability.static_effects("spells_gain_keyword"):
+                    if matches(self.state, chars, spell, params["spells"], obj):
+                        gained = Ability(
+                            "keyword",
+                            f"{params['keyword'].capitalize()} {params['cost']}",
+                            {"keyword": params["keyword"], "cost": ManaCost.parse(params["cost"])},
+                        )
+                        effect = ContinuousEffect("6", [spell.id], {"abilities": [gained]}, self.state.new_timestamp())
+                        effect.until_end_of_turn = False
+                        self.state.effects.append(effect)
+
+    def _announce_additional_costs(self, spell: GameObject, wanted: Sequence[str]) -> list[ManaCost]:
+        """601.2b, 118.8: each instance of kicker or offspring may be paid once (702.33a, 702.175a-b)."""
+        instances: dict[str, list[Ability]] = {k: self.chars(spell).keyword_abilities(k) for k in ADDITIONAL_COSTS}
+        costs = []
+        for keyword in wanted:
+            if keyword not in instances:
+                raise Rejected("not-allowed", f"{keyword!r} is not an additional cost this engine knows")
+            if not instances[keyword]:
+                more = " more than once" if keyword in spell.paid else ""
+                raise Rejected(
+                    "not-allowed",
+                    f"{self.name(spell)} has no {keyword} cost to pay{more}: each instance is paid at most once (118.8)",
+                )
+            costs.append(instances[keyword].pop(0).spec["cost"])
+            spell.paid += (keyword,)
+        return costs
+
+    def _spell_target_specs(self, spell: GameObject) -> list[dict[str, Any]]:
+        """The targets a spell needs: its spell ability's, or an Aura's "enchant" (303.4a)."""
+        specs: list[dict[str, Any]] = []
+        for ability in self.chars(spell).abilities:
+            if ability.kind == "spell":
+                specs += ability.spec.get("targets", [])
+            if ability.keyword == "enchant":
+                specs.append(ability.spec["enchant"])
+        return specs
+
+    def _cost_increase(self, player: str) -> int:
+        """601.2f: add cost increases from static abilities."""
+        chars = compute(self.state)
+        cast_before = self.state.player(player).spells_cast_this_turn
+        return sum(
+            int(params["amount"]) * cast_before
+            for obj in self.state.permanents()
+            for ability in chars[obj.id].abilities
+            for params in ability.static_effects("spell_cost_increase_per_other_spell")
+        )
+
+    def _choose_targets(
+        self, player: str, source: GameObject, specs: list[dict[str, Any]], given: list[int]
+    ) -> list[int]:
+        """601.2c, 602.2b: targets are chosen as the spell or ability is put on the stack."""
+        if len(given) != len(specs):
+            raise Rejected("illegal-target", f"needs {len(specs)} target(s), got {len(given)}")
+        for spec, target in zip(specs, given, strict=True):
+            if not self._legal_target(source, spec, target, player):
+                raise Rejected("illegal-target", f"{self.name(self.obj(target))} is not a legal target")
+        return given
+
+    def _legal_target(self, source: GameObject, spec: dict[str, Any], target: int, controller: str) -> bool:
+        """115.1: a target is an object in the zone the spec names, fitting its description;
+        115.5: a spell on the stack can't target itself."""
+        obj = self.state.objects.get(target)
+        if obj is None or obj.zone != spec.get("zone", "battlefield"):
+            return False
+        if obj.id == source.id and source.zone == "stack":
+            return False
+        return matches(self.state, {}, obj, spec, source, controller=controller)
+
+    def _cast_triggers(self, player: str, spell: GameObject) -> None:
+        """603.2, 601.2i: "whenever you cast a [kind of] spell" triggers once the spell becomes cast."""
+        chars = compute(self.state)
+        for obj in self.state.permanents():
+            for ability in chars[obj.id].abilities:
+                trigger = ability.spec.get("trigger", {})
+                if ability.kind != "triggered" or trigger.get("event") != "cast" or obj.controller != player:
+                    continue
+                if matches(self.state, chars, spell, trigger["spell"], obj):
+                    self.trigger(obj, ability, event_player=player, event={"object": spell.id})

@@ -1,0 +1,127 @@
+"""Triggered abilities (CR 603): triggering, intervening "if" clauses, and going on the stack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import effects
+from .base import GameBase
+from .characteristics import compute, matches, snapshot
+from .state import GameObject, StackItem
+from .vocabulary import Ability
+
+#: 702.175a: offspring's triggered half, the same for every card with offspring.
+OFFSPRING_TRIGGER = Ability(
+    "triggered",
+    "When this permanent enters, if its offspring cost was paid, create a token that's a copy of it, except it's 1/1.",
+    {
+        "kind": "triggered",
+        "trigger": {"event": "enters", "source": "self", "condition": "offspring-paid"},
+        "effects": [{"create_tokens": {"amount": 1, "copy_of": "self", "except_power": 1, "except_toughness": 1}}],
+    },
+)
+
+
+class TriggerRules(GameBase):
+    """603.2-603.4: abilities trigger, wait, and are put on the stack in APNAP order."""
+
+    def trigger(
+        self,
+        source: GameObject,
+        ability: Ability,
+        event_player: str,
+        event: dict[str, Any] | None = None,
+        lki: dict[str, Any] | None = None,
+    ) -> None:
+        """603.2: an ability triggers.  A triggered mana ability resolves at once (605.4a);
+        any other waits until a player would receive priority (603.3)."""
+        info = dict(lki or snapshot(self.state, source))
+        controller = info.get("controller", source.controller)
+        item = StackItem(self.state.new_id(), "triggered", controller, source.id, ability, info, [], event_player)
+        item.source_info["event"] = event or {}
+        self.log("ability-triggered", source=info["characteristics"].name, ability=ability.text)
+        if ability.is_mana_ability:
+            effects.run(self, item)
+        else:
+            self.state.pending_triggers.append(item)
+
+    def enters_triggers(self, entered: GameObject) -> None:
+        """603.6a: every permanent, the newcomer included, is checked for abilities that
+        trigger on this entering; 603.4: an intervening "if" is checked as it triggers."""
+        chars = compute(self.state)
+        for obj in self.state.permanents():
+            abilities = chars[obj.id].abilities
+            if obj.id == entered.id:
+                offspring = len(chars[obj.id].keyword_abilities("offspring"))
+                abilities = abilities + [OFFSPRING_TRIGGER] * offspring  # 702.175a-b: one per instance
+            paid_offspring = entered.paid.count("offspring")
+            for ability in abilities:
+                trigger = ability.spec.get("trigger", {})
+                if ability.kind != "triggered" or trigger.get("event") != "enters":
+                    continue
+                if not matches(self.state, chars, entered, trigger["source"], obj):
+                    continue
+                if trigger.get("condition") == "offspring-paid":
+                    if paid_offspring <= 0:
+                        continue
+                    paid_offspring -= 1
+                self.trigger(obj, ability, event_player=entered.controller, event={"object": entered.id})
+
+    def step_triggers(self, step: str) -> None:
+        """ "At the beginning of [step]" abilities (503.1a)."""
+        chars = compute(self.state)
+        for obj in self.state.permanents():
+            for ability in chars[obj.id].abilities:
+                trigger = ability.spec.get("trigger", {})
+                if ability.kind != "triggered" or trigger.get("event") != "beginning-of-step":
+                    continue
+                if trigger["step"] != step:
+                    continue
+                if trigger.get("player", "you") == "you" and obj.controller != self.state.active:
+                    continue
+                self.trigger(obj, ability, event_player=self.state.active)
+
+    def _stack_pending_triggers(self) -> None:
+        """603.3b: APNAP order; each player puts their own in the order they choose.
+        603.3d: targets are chosen then; an ability with no legal target is removed."""
+        pending, self.state.pending_triggers = self.state.pending_triggers, []
+        for player in self.state.apnap():
+            mine = [t for t in pending if t.controller == player]
+            while mine:
+                labels = [
+                    f"{t.source_info['characteristics'].name}: {t.ability.text if t.ability else ''}" for t in mine
+                ]
+                index = 0
+                if len(set(labels)) > 1:
+                    prompt = "Which triggered ability goes on the stack next? (603.3b)"
+                    index = labels.index(self.choose(player, "trigger-order", sorted(set(labels)), prompt))
+                item = mine.pop(index)
+                if self._choose_trigger_targets(item):
+                    self.state.stack.append(item)
+                    self.log("put-on-stack", source=item.source_info["characteristics"].name)
+
+    def _choose_trigger_targets(self, item: StackItem) -> bool:
+        specs = item.ability.spec.get("targets", []) if item.ability else []
+        source = self.state.objects.get(item.source_id)
+        for spec in specs:
+            candidates = [
+                o
+                for o in self.state.objects.values()
+                if o.zone == spec.get("zone", "battlefield")
+                and matches(self.state, {}, o, spec, source, controller=item.controller)
+            ]
+            if not candidates:
+                self.log(
+                    "removed-from-stack",
+                    ability=item.ability.text if item.ability else "",
+                    reason="no legal target (603.3d)",
+                )
+                return False
+            chosen = self.choose_object(
+                item.controller,
+                "target",
+                candidates,
+                f"Choose a target for: {item.ability.text if item.ability else ''}",
+            )
+            item.targets.append(chosen.id)
+        return True
