@@ -101,7 +101,7 @@ def _copied_face(game: Game, item: StackItem, which: str) -> tuple[Face, str] | 
     """The copiable values (707.2) to copy, and who creates the token.
 
     "self": the source, or its last known information if it has left (608.2h);
-    "event": the creature the trigger saw enter, as it is now or last was;
+    "event": the creature the trigger saw enter, as it is now or as it last existed (608.2h);
     "target": the target, if it is still legal.
     """
     if which == "self":
@@ -109,9 +109,10 @@ def _copied_face(game: Game, item: StackItem, which: str) -> tuple[Face, str] | 
         face = source.face() if source is not None and source.zone == "battlefield" else item.source_info["face"]
         return face, item.controller
     if which == "event":
-        entered = game.state.objects.get(item.source_info["event"].get("object", -1))
+        event = item.source_info["event"]
+        entered = game.state.objects.get(event["object"])
         if entered is None or entered.zone != "battlefield":
-            return None
+            return event["face"], event["controller"]
         return entered.face(), entered.controller
     targets = _targets(game, item)
     return (targets[0].face(), item.controller) if targets else None

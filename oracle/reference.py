@@ -59,6 +59,8 @@ class ReferenceEngine(Engine):
         self.cards = cards or _database(cards_dir())
         self.state = GameState(players=[])
         self._pending: tuple[JSON, list[str], PendingChoice] | None = None
+        #: While a choice is pending: the game as it stands at the question, for observation only.
+        self._view: GameState | None = None
 
     def describe(self) -> JSON:
         return {
@@ -153,6 +155,7 @@ class ReferenceEngine(Engine):
             self._dispatch(game, action)
         except NeedChoice as need:
             self._pending = (action, answers, need.choice)
+            self._view = game.state
             return accepted()
         except Rejected as rejection:
             return rejected(rejection.code, rejection.reason)
@@ -194,7 +197,9 @@ class ReferenceEngine(Engine):
     # -- observation -----------------------------------------------------------
 
     def observe(self) -> JSON:
-        state = self.state
+        """The state; while a choice is pending, the game as it stands at that question (the
+        action is replayed from its start once answered, deterministically, so ids agree)."""
+        state = self._view if self._pending is not None and self._view is not None else self.state
         chars = compute(state)
 
         def card(obj_id: int) -> JSON:
@@ -253,6 +258,7 @@ class ReferenceEngine(Engine):
                 {
                     "kind": item.kind,
                     "name": name,
+                    "ref": (source.ref or f"#{source.id}") if source else None,
                     "controller": item.controller,
                     "text": item.ability.text if item.ability else None,
                     "x": source.x if item.kind == "spell" and source else None,

@@ -65,7 +65,8 @@ class TriggerRules(GameBase):
                     if paid_offspring <= 0:
                         continue
                     paid_offspring -= 1
-                self.trigger(obj, ability, event_player=entered.controller, event={"object": entered.id})
+                event = {"object": entered.id, "face": entered.face(), "controller": entered.controller}
+                self.trigger(obj, ability, event_player=entered.controller, event=event)
 
     def step_triggers(self, step: str) -> None:
         """ "At the beginning of [step]" abilities (503.1a)."""
@@ -117,11 +118,9 @@ class TriggerRules(GameBase):
                     reason="no legal target (603.3d)",
                 )
                 return False
-            chosen = self.choose_object(
-                item.controller,
-                "target",
-                candidates,
-                f"Choose a target for: {item.ability.text if item.ability else ''}",
-            )
+            chosen = candidates[0]  # a single legal target needs no question
+            if len(candidates) > 1:
+                prompt = f"Choose a target for: {item.ability.text if item.ability else ''}"
+                chosen = self.choose_object(item.controller, "target", candidates, prompt)
             item.targets.append(chosen.id)
         return True

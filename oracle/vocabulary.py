@@ -296,6 +296,8 @@ def parse_ability(where: str, table: dict[str, Any], card_name: str = "") -> Abi
         for key in ("source", "spell"):
             if key in trigger:
                 check_filter(where, trigger[key])
+        for target in table.get("targets", []):
+            check_filter(where, target)
         _check_effects(where, table.get("effects"))
         return Ability("triggered", text, dict(table))
     if kind == "replacement":

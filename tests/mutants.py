@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from oracle import activation, effects, game, production
+from oracle import activation, characteristics, effects, game, production, zones
+from oracle.cards import Face
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,64 @@ def _replacement_conditions_ignored(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(production, "_applies", lambda ability, mana: bool(mana))
 
 
+def _copies_see_non_copy_effects(mp: pytest.MonkeyPatch) -> None:
+    """A copy takes the creature as it is now (pumps, a Frog's type and color), not its copiable values."""
+    original = effects._copied_face
+
+    def copied(g: Any, item: Any, which: str) -> Any:
+        result = original(g, item, which)
+        source = g.state.objects.get(item.source_id)
+        if result is None or which != "self" or source is None or source.zone != "battlefield":
+            return result
+        ch, printed = g.chars(source), result[0]
+        layered = Face(ch.name, printed.mana_cost, ch.colors, ch.supertypes, ch.types, ch.subtypes,
+                       tuple(ch.abilities), str(ch.power), str(ch.toughness))  # fmt: skip
+        return layered, result[1]
+
+    mp.setattr(effects, "_copied_face", copied)
+
+
+def _copies_take_status(counters: bool, kicked: bool) -> Callable[[pytest.MonkeyPatch], None]:
+    """A token copy takes the counters, or the kicked status, of the permanent it copies."""
+
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        original = zones.ZoneRules.enter_battlefield
+
+        def enter(self: Any, obj: Any, controller: str, x: int = 0, face: Any = None, attach_to: Any = None) -> Any:
+            copied = next(
+                (
+                    o
+                    for o in self.state.permanents()
+                    if face is not None and not o.is_token and o.face().name == face.name
+                ),
+                None,
+            )
+            if copied is not None and kicked:
+                obj.paid = copied.paid
+            new = original(self, obj, controller, x, face, attach_to)
+            if copied is not None and counters:
+                new.counters.update(copied.counters)
+            return new
+
+        mp.setattr(zones.ZoneRules, "enter_battlefield", enter)
+
+    return apply
+
+
+def _base_power_includes_modifiers(mp: pytest.MonkeyPatch) -> None:
+    original = characteristics.compute
+
+    def compute(st: Any) -> dict[int, Any]:
+        chars = original(st)
+        for ch in chars.values():
+            ch.base_power, ch.base_toughness = ch.power, ch.toughness
+        return chars
+
+    for module in (characteristics, game, zones):
+        if hasattr(module, "compute"):
+            mp.setattr(module, "compute", compute)
+
+
 MUTANTS = {
     m.name: m
     for m in [
@@ -142,6 +201,30 @@ MUTANTS = {
             ("mana.tapped-for-mana-replacement",),
             "'two or more mana' not checked",
             _replacement_conditions_ignored,
+        ),
+        Mutant(
+            "copies-see-non-copy-effects",
+            ("offspring.copiable-values",),
+            "a copy takes pumps and type changes (707.2)",
+            _copies_see_non_copy_effects,
+        ),
+        Mutant(
+            "copies-take-counters",
+            ("offspring.copiable-values",),
+            "a copy takes counters (707.2)",
+            _copies_take_status(counters=True, kicked=False),
+        ),
+        Mutant(
+            "copies-take-kicked",
+            ("dual-nature.not-kicked",),
+            "a copy of a kicked creature is kicked (707.2)",
+            _copies_take_status(counters=False, kicked=True),
+        ),
+        Mutant(
+            "base-power-includes-modifiers",
+            ("base-power.definition", "base-power.bonus-not-cda"),
+            "base power counts pumps and counters (208.4b)",
+            _base_power_includes_modifiers,
         ),
     ]
 }

@@ -84,6 +84,14 @@ class World:
         self.player(player).setdefault(zone, []).append(entry)
         return ref
 
+    def ref_of(self, card: str) -> str:
+        """The ref of a permanent an earlier Given step put on the battlefield."""
+        for player in self.players:
+            for entry in player.get("battlefield", []):
+                if entry["card"] == card:
+                    return str(entry["ref"])
+        raise UserError(f"{card!r} must be put on the battlefield by an earlier Given step")
+
     def position(self) -> dict[str, Any]:
         return {"players": self.players, "turn": self.turn}
 
@@ -140,11 +148,29 @@ class World:
     # -- finding things --------------------------------------------------------
 
     def permanents(self, name: str, controller: str | None = None) -> list[dict[str, Any]]:
+        """Permanents by name; "the token X" and "the original X" pick tokens or nontokens."""
+        token: bool | None = None
+        for prefix, is_token in (("the token ", True), ("the original ", False)):
+            if name.startswith(prefix):
+                name, token = name.removeprefix(prefix), is_token
         return [
             p
             for p in self.observe()["battlefield"]
-            if p["name"] == name and (controller is None or p["controller"] == controller)
+            if p["name"] == name
+            and (controller is None or p["controller"] == controller)
+            and (token is None or p["token"] == token)
         ]
+
+    def objects_named(self, name: str) -> list[str]:
+        """Refs of every visible object with that name: permanents (see :meth:`permanents`),
+        cards in hands and graveyards, and spells on the stack."""
+        refs = [p["ref"] for p in self.permanents(name)]
+        observation = self.observe()
+        for player in observation["players"]:
+            for zone in ("hand", "graveyard"):
+                refs += [c["ref"] for c in player[zone] if c["name"] == name]
+        refs += [s["ref"] for s in observation["stack"] if s["kind"] == "spell" and s["name"] == name]
+        return refs
 
     def permanent(self, name: str, controller: str | None = None) -> dict[str, Any]:
         found = self.permanents(name, controller)

@@ -83,7 +83,7 @@ def test_the_caster_keeps_priority_after_casting() -> None:
     observation = do(engine, "cast", "Alice", card="grizzly-bears")
     assert observation["turn"]["priority_player"] == "Alice"
     assert observation["stack"] == [
-        {"kind": "spell", "name": "Grizzly Bears", "controller": "Alice", "text": None, "x": 0}
+        {"kind": "spell", "name": "Grizzly Bears", "ref": "grizzly-bears", "controller": "Alice", "text": None, "x": 0}
     ]
     assert player(observation, "Alice")["mana_pool"] == {}
     assert player(observation, "Alice")["hand"] == []

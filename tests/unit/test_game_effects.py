@@ -215,6 +215,7 @@ def test_hangarback_walkers_ability_uses_the_stack() -> None:
         {
             "kind": "activated",
             "name": "Hangarback Walker",
+            "ref": "hangarback-walker",
             "controller": "Alice",
             "text": "{1}, {T}: Put a +1/+1 counter on this creature.",
             "x": None,

@@ -33,6 +33,8 @@ PERMANENT = re.compile(
     r"^(?:(?P<count>a|an|one|two|three|four|five|\d+) )?(?P<tapped>tapped )?(?P<name>.+?)"
     r"(?: with (?P<counters>\w+) \+1/\+1 counters? on (?:it|them))?"
     r"(?: with (?P<color>white|blue|black|red|green) chosen)?"
+    r"(?: copying (?P<copied>.+?))?"
+    r"(?: attached to (?P<host>.+?))?"
     r"(?P<recent>, which came under (?:her|his|their) control this turn)?$"
 )
 
@@ -84,6 +86,9 @@ def controls(world: World, player: str, spec: str) -> None:
         details["chosen_color"] = match["color"]
     if match["recent"]:
         details["came_under_control_this_turn"] = True
+    for key, field in (("copied", "copy_of"), ("host", "attached_to")):
+        if match[key]:
+            details[field] = world.ref_of(match[key])
     for _ in range(how_many):
         world.add_card(player, "battlefield", name, **details)
 

@@ -18,6 +18,7 @@ REASONS = {
     "being already untapped": "already-untapped",
     "an unpayable cost": "cannot-pay",
     "timing": "timing",
+    "an illegal additional cost": "not-allowed",
     "an illegal target": "illegal-target",
 }
 
@@ -61,6 +62,16 @@ def must_choose(world: World, player: str, options: str) -> None:
     assert sorted(pending["options"]) == expected, (
         f"{player} may choose among {pending['options']}, expected {expected}"
     )
+
+
+@then(parsers.re(r"(?P<player>\w+) must choose which (?P<card>.+) to keep$"))
+def legend_rule_choice(world: World, player: str, card: str) -> None:
+    """704.5j: the choice offers every legendary permanent of that name the player controls."""
+    pending = world.observe()["pending_choice"]
+    assert pending is not None, f"{player} was asked nothing; expected the legend rule's choice"
+    expected = sorted(p["ref"] for p in world.permanents(card, player))
+    assert (pending["player"], pending["kind"]) == (player, "legend-rule"), pending
+    assert sorted(pending["options"]) == expected and len(expected) > 1, f"options {pending['options']}"
 
 
 @then("no player is asked to choose anything")
@@ -143,6 +154,64 @@ def tokens(world: World, player: str, n: str, name: str) -> None:
     found = [p for p in world.permanents(name, player) if p["token"]]
     expected = 0 if n == "no" else count(n)
     assert len(found) == expected, f"{player} controls {len(found)} {name} token(s)"
+
+
+@then(parsers.re(r"(?P<card>.+)'s base power and toughness are (?P<power>-?\d+)/(?P<toughness>-?\d+)$"))
+def base_power_toughness(world: World, card: str, power: str, toughness: str) -> None:
+    """208.4b: after characteristic-defining and setting effects, before modifying effects and counters."""
+    permanent = _one(world, card)
+    got = (permanent["base_power"], permanent["base_toughness"])
+    assert got == (int(power), int(toughness)), f"{card}'s base power and toughness are {got[0]}/{got[1]}"
+
+
+@then(
+    parsers.re(
+        r"(?P<card>.+?) (?P<negated>has|does not have) (?P<keyword>flying|haste|trample|reach|vigilance|offspring)$"
+    )
+)
+def has_keyword(world: World, card: str, negated: str, keyword: str) -> None:
+    permanent = _one(world, card)
+    has = keyword in permanent["keywords"]
+    assert has == (negated == "has"), f"{card}'s keywords are {permanent['keywords'] or 'none'}"
+
+
+@then(
+    parsers.re(r"(?P<card>.+) is (?P<colors>(?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))*)$")
+)
+def colors_are(world: World, card: str, colors: str) -> None:
+    permanent = _one(world, card)
+    assert sorted(permanent["colors"]) == sorted(colors.split(" and ")), (
+        f"{card} is {permanent['colors'] or 'colorless'}"
+    )
+
+
+@then(parsers.re(r"(?P<card>.+)'s creature types are (?P<types>.+)$"))
+def creature_types(world: World, card: str, types: str) -> None:
+    permanent = _one(world, card)
+    assert permanent["subtypes"] == types.split(), f"{card}'s subtypes are {permanent['subtypes']}"
+
+
+@then(parsers.re(r"(?P<card>.+) is attached to (?P<host>.+)$"))
+def attached(world: World, card: str, host: str) -> None:
+    permanent = _one(world, card)
+    assert permanent.get("attached_to") == _one(world, host)["ref"], (
+        f"{card} is attached to {permanent.get('attached_to')}"
+    )
+
+
+@then(parsers.re(r"(?P<player>\w+) has (?P<n>no|\w+) cards? in (?:her|his|their) hand$"))
+def hand_size(world: World, player: str, n: str) -> None:
+    for entry in world.observe()["players"]:
+        if entry["name"] == player:
+            expected = 0 if n == "no" else count(n)
+            assert len(entry["hand"]) == expected, f"{player}'s hand holds {[c['name'] for c in entry['hand']]}"
+            return
+    pytest.fail(f"no player {player}")
+
+
+@then(parsers.re(r"(?P<card>.+) is not on the battlefield$"))
+def not_on_battlefield(world: World, card: str) -> None:
+    assert not world.permanents(card), f"{card} is on the battlefield"
 
 
 @then("the stack is empty")

@@ -9,6 +9,7 @@ import pytest
 from pytest_bdd import parsers, when
 
 from oracle.errors import UserError
+from oracle.mana import COLOR_BY_NAME
 from tests.conformance.steps.given import step_name
 from tests.conformance.world import World
 
@@ -62,32 +63,48 @@ def activate_nth(world: World, player: str, nth: str, card: str) -> None:
     world.act({"type": "activate", "player": player, "source": _ref(world, player, card), "ability": ORDINALS[nth]})
 
 
-@when(parsers.re(r"(?P<player>\w+) casts (?P<card>.+?)(?: with X = (?P<x>\d+))?$"))
-def cast(world: World, player: str, card: str, x: str | None) -> None:
-    action = {"type": "cast", "player": player, "card": _card_ref(world, player, card, "hand")}
+@when(
+    parsers.re(
+        r"(?P<player>\w+) casts (?P<card>.+?)(?: with X = (?P<x>\d+))?"
+        r"(?: paying its (?P<cost>kicker|offspring) costs?(?P<twice> twice)?)?"
+        r"(?: targeting (?P<target>.+))?$"
+    )
+)
+def cast(
+    world: World, player: str, card: str, x: str | None, cost: str | None, twice: str | None, target: str | None
+) -> None:
+    """Cast from hand; a target is named like any object ("the token X" for a token)."""
+    action: dict[str, object] = {"type": "cast", "player": player, "card": _card_ref(world, player, card, "hand")}
     if x is not None:
         action["x"] = int(x)
+    if cost:
+        action["additional_costs"] = [cost] * (2 if twice else 1)
+    if target:
+        refs = world.objects_named(target)
+        if len(refs) != 1:
+            pytest.fail(f"expected exactly one {target} to target, found {len(refs)}")
+        action["targets"] = refs
     world.act(action)
 
 
 @when(parsers.re(r"(?P<player>\w+) chooses (?P<answer>.+)$"))
 def choose(world: World, player: str, answer: str) -> None:
-    """Answer the pending choice; "green" also answers a choice of mana written "{G}"."""
+    """Answer the pending choice: "green" also answers a choice of mana written "{G}", and an
+    object's name ("Grizzly Bears", "the token Isamaru, Hound of Konda") answers with its ref."""
     pending = world.observe()["pending_choice"]
     if pending is None:
         pytest.fail(f"{player} was asked nothing, so can't choose {answer}")
-    from oracle.mana import COLOR_BY_NAME
-
     options = pending["options"]
-    candidates = [answer, answer.removesuffix(" mana")]
-    word = answer.removesuffix(" mana")
+    word = answer.removesuffix(" mana").removeprefix("to copy ")
+    candidates = [answer, word, *world.objects_named(word)]
     if word in COLOR_BY_NAME:
         candidates.append("{" + COLOR_BY_NAME[word] + "}")
-    for candidate in candidates:
-        if candidate in options:
-            world.act({"type": "choose", "player": player, "choice": candidate})
-            return
-    pytest.fail(f"{answer!r} is not among the options {options} of {pending['kind']}")
+    if word in ("nothing", "not to copy anything"):
+        candidates.append("none")
+    matching = [c for c in dict.fromkeys(candidates) if c in options]
+    if len(matching) != 1:
+        pytest.fail(f"{answer!r} matches {len(matching)} of the options {options} of {pending['kind']}")
+    world.act({"type": "choose", "player": player, "choice": matching[0]})
 
 
 @when(parsers.re(r"(?P<player>\w+) applies (?P<card>.+?)'s replacement effect first$"))
@@ -96,6 +113,33 @@ def order_replacement(world: World, player: str, card: str) -> None:
     if pending is None or pending["kind"] != "replacement-effect":
         pytest.fail(f"{player} was not asked to order replacement effects (616.1); pending: {pending}")
     world.act({"type": "choose", "player": player, "choice": card})
+
+
+@when(parsers.re(r"(?P<player>\w+) passes priority$"))
+def passes(world: World, player: str) -> None:
+    world.act({"type": "pass", "player": player})
+
+
+@when(parsers.re(r"(?P<player>\w+) puts (?:her|his|their) triggered abilities on the stack in any order$"))
+def any_order(world: World, player: str) -> None:
+    """Answer every question about the order of simultaneous triggers with the first option (603.3b)."""
+    while (pending := world.observe()["pending_choice"]) is not None and pending["kind"] == "trigger-order":
+        world.act({"type": "choose", "player": player, "choice": pending["options"][0]})
+
+
+@when("all players pass priority until the stack is empty")
+def pass_until_empty(world: World) -> None:
+    """Players pass in turn until nothing is left on the stack, stopping at any question."""
+    for _ in range(40):
+        observation = world.observe()
+        if not observation["stack"] or observation["pending_choice"] is not None:
+            return
+        holder = observation["turn"]["priority_player"]
+        if not holder:
+            pytest.fail("no player has priority")
+        world.act({"type": "pass", "player": holder})
+        world.require_accepted()
+    pytest.fail("the stack never became empty")
 
 
 @when("all players pass priority")

@@ -1,0 +1,124 @@
+Feature: Dual Nature
+  Dual Nature: "Whenever a nontoken creature enters, its controller creates a token that's a
+  copy of that creature. Whenever a nontoken creature leaves the battlefield, exile all tokens
+  with the same name as that creature. When this enchantment leaves the battlefield, exile all
+  tokens created with this enchantment."
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+    And Alice controls Dual Nature
+
+  @ruling:dual-nature.left-before-token @cr:603.10a @cr:113.7a @cr:608.2h
+  Scenario: A token made after Dual Nature has left stays on the battlefield
+    Given Alice has Grizzly Bears in her hand
+    And Alice has {G}{G} in her mana pool
+    And Bob has Disenchant in his hand
+    And Bob has {W}{W} in his mana pool
+    When Alice casts Grizzly Bears
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Disenchant targeting Dual Nature
+    And all players pass priority until the stack is empty
+    Then Dual Nature is in Alice's graveyard
+    And Alice controls one Grizzly Bears token
+
+  @ruling:dual-nature.left-before-token @cr:603.10a
+  Scenario: A token made while Dual Nature was there is exiled when Dual Nature leaves
+    Given Alice has Grizzly Bears in her hand
+    And Alice has {G}{G} in her mana pool
+    And Bob has Disenchant in his hand
+    And Bob has {W}{W} in his mana pool
+    When Alice casts Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    When Alice passes priority
+    And Bob casts Disenchant targeting Dual Nature
+    And all players pass priority until the stack is empty
+    Then Alice controls no Grizzly Bears tokens
+    And the original Grizzly Bears is on the battlefield
+
+  @ruling:dual-nature.left-before-token @cr:603.10a @cr:603.2
+  Scenario: The token that escaped Dual Nature stays when the original creature leaves later
+    Given Alice has Grizzly Bears in her hand
+    And Alice has {G}{G} in her mana pool
+    And Bob has Disenchant in his hand
+    And Bob has Unsummon in his hand
+    And Bob has {W}{W}{U} in his mana pool
+    When Alice casts Grizzly Bears
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Disenchant targeting Dual Nature
+    And all players pass priority until the stack is empty
+    And Alice passes priority
+    And Bob casts Unsummon targeting the original Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Grizzly Bears is in Alice's hand
+    And Alice controls one Grizzly Bears token
+
+  @ruling:dual-nature.enters-abilities @cr:707.2 @cr:603.6a
+  Scenario: The token copy of Intrepid Rabbit has its enters ability, which triggers
+    Given Alice has Intrepid Rabbit in her hand
+    And Alice has {W}{W}{W} in her mana pool
+    When Alice casts Intrepid Rabbit
+    And all players pass priority
+    And Alice puts her triggered abilities on the stack in any order
+    And all players pass priority until the stack is empty
+    And Alice chooses the token Intrepid Rabbit
+    And all players pass priority until the stack is empty
+    Then Alice controls one Intrepid Rabbit token
+    And the token Intrepid Rabbit is a 4/3 creature
+    And the original Intrepid Rabbit is a 4/3 creature
+
+  @ruling:dual-nature.enters-abilities @ruling:jaxis.x-is-zero @cr:707.2 @cr:614.1c @cr:107.3m
+  Scenario: The token copy of Endless One has its enters-with ability, but X is 0 for it
+    Given Alice has Endless One in her hand
+    And Alice has {C}{C}{C} in her mana pool
+    When Alice casts Endless One with X = 3
+    And all players pass priority until the stack is empty
+    Then the original Endless One has three +1/+1 counters on it
+    And Alice controls no Endless One tokens
+    And Endless One's mana value is 0
+
+  @ruling:dual-nature.not-kicked @cr:702.33d @cr:707.2
+  Scenario: The token copy of a kicked Kavu Titan is not kicked
+    Given Alice has Kavu Titan in her hand
+    And Alice has {G}{G}{G}{G}{G} in her mana pool
+    When Alice casts Kavu Titan paying its kicker cost
+    And all players pass priority until the stack is empty
+    Then the original Kavu Titan is a 5/5 creature
+    And the original Kavu Titan has trample
+    And the token Kavu Titan is a 2/2 creature
+    And the token Kavu Titan does not have trample
+    And the token Kavu Titan has no +1/+1 counters on it
+
+  @ruling:dual-nature.not-kicked @cr:702.33d @cr:707.2
+  Scenario: The token copy of an unkicked Kavu Titan is the same 2/2
+    Given Alice has Kavu Titan in her hand
+    And Alice has {G}{G} in her mana pool
+    When Alice casts Kavu Titan
+    And all players pass priority until the stack is empty
+    Then the original Kavu Titan is a 2/2 creature
+    And the token Kavu Titan is a 2/2 creature
+
+  @ruling:dual-nature.legend-rule @cr:704.5j @cr:704.3
+  Scenario: The legend rule asks at once; keeping the original puts the token away
+    Given Alice has Isamaru, Hound of Konda in her hand
+    And Alice has {W} in her mana pool
+    When Alice casts Isamaru, Hound of Konda
+    And all players pass priority until the stack is empty
+    Then Alice must choose which Isamaru, Hound of Konda to keep
+    When Alice chooses the original Isamaru, Hound of Konda
+    Then the original Isamaru, Hound of Konda is on the battlefield
+    And Alice controls no Isamaru, Hound of Konda tokens
+
+  @ruling:dual-nature.legend-rule @cr:704.5j @cr:603.10a
+  Scenario: Keeping the token puts the original in the graveyard, and Dual Nature then exiles the token
+    Given Alice has Isamaru, Hound of Konda in her hand
+    And Alice has {W} in her mana pool
+    When Alice casts Isamaru, Hound of Konda
+    And all players pass priority until the stack is empty
+    And Alice chooses the token Isamaru, Hound of Konda
+    Then Isamaru, Hound of Konda is in Alice's graveyard
+    When all players pass priority until the stack is empty
+    Then Isamaru, Hound of Konda is not on the battlefield
