@@ -43,7 +43,9 @@ class ActivationRules(GameBase):
             found += keyword_abilities([ability])
         return found
 
-    def activate(self, player: str, object_id: int, index: int = 1, targets: Iterable[int] = ()) -> None:
+    def activate(
+        self, player: str, object_id: int, index: int = 1, targets: Iterable[int] = (), mana: list[str] | None = None
+    ) -> None:
         """Activate the ``index``-th activated ability (1-based) of a permanent (602.2).
 
         Mana abilities may be activated whenever the player has priority
@@ -62,7 +64,7 @@ class ActivationRules(GameBase):
             raise Rejected("timing", f"{name}'s ability can be activated only as a sorcery (602.5d)")
         chosen_targets = self._choose_targets(player, source, ability.spec.get("targets", []), list(targets))
         lki = snapshot(self.state, source)
-        self._pay_ability_cost(player, source, ability)
+        self._pay_ability_cost(player, source, ability, mana)
         self.log("ability-activated", player=player, source=name)
         if ability.is_mana_ability:
             self._resolve_mana_ability(player, source, ability)
@@ -71,7 +73,9 @@ class ActivationRules(GameBase):
             self.state.stack.append(item)
         self._player_acted(player)
 
-    def _pay_ability_cost(self, player: str, source: GameObject, ability: Ability) -> None:
+    def _pay_ability_cost(
+        self, player: str, source: GameObject, ability: Ability, mana: list[str] | None = None
+    ) -> None:
         """602.2b and 601.2h: pay every part of the cost, or none of it."""
         cost = ability.cost
         assert cost is not None
@@ -88,7 +92,7 @@ class ActivationRules(GameBase):
             raise Rejected("already-tapped", f"{name} is already tapped (107.5)")
         if cost.untap and not source.tapped:
             raise Rejected("already-untapped", f"{name} is already untapped (107.6)")
-        self.state.player(player).pool.pay(cost.mana)
+        self.state.player(player).pool.pay(cost.mana, mana if cost.mana.mana_value() else None)
         if cost.tap_untapped_creature:
             chars = compute(self.state)
             candidates = [
@@ -106,6 +110,15 @@ class ActivationRules(GameBase):
                 pick = self.choose_object(player, "permanent", candidates, "Which untapped creature do you tap?")
             pick.tapped = True
             self.log("tapped", permanent=self.name(pick))
+        if cost.discard_card:
+            hand = [self.state.objects[i] for i in self.state.player(player).hand]
+            if not hand:
+                raise Rejected("cannot-pay", f"{player} has no card to discard (118.3)")
+            card = hand[0]
+            if len(hand) > 1:
+                card = self.choose_object(player, "discard", hand, "Which card do you discard to pay the cost?")
+            self.move(card, "graveyard")
+            self.log("discarded", player=player, card=self.name(card))
         if cost.tap:
             source.tapped = True
             self.log("tapped", permanent=name)

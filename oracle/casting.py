@@ -14,6 +14,8 @@ from .vocabulary import Ability
 
 #: Additional costs a caster may announce (601.2b), by the keyword that offers them.
 ADDITIONAL_COSTS = ("kicker", "offspring")
+#: Alternative costs a caster may choose instead of the mana cost (118.9, 601.2b).
+ALTERNATIVE_COSTS = ("blitz",)
 
 
 class CastingRules(GameBase):
@@ -26,6 +28,8 @@ class CastingRules(GameBase):
         x: int = 0,
         targets: Iterable[int] = (),
         additional_costs: Sequence[str] = (),
+        alternative_cost: str | None = None,
+        mana: list[str] | None = None,
     ) -> None:
         """Cast a spell from hand (601.2), paying its total cost from the mana pool."""
         self._require_priority(player)
@@ -52,11 +56,14 @@ class CastingRules(GameBase):
         extra = self._announce_additional_costs(spell, additional_costs)
         # 601.2c: targets.
         spell.targets = self._choose_targets(player, spell, self._spell_target_specs(spell), list(targets))
-        # 601.2f: the total cost is the mana cost with X, additional costs, and cost increases.
+        # 601.2f: the total cost is the mana cost, or an alternative cost (118.9), with X,
+        # additional costs, and cost increases.
+        if alternative_cost is not None:
+            mana_cost = self._alternative_cost(spell, alternative_cost)
         total = mana_cost.with_x(x, self._cost_increase(player))
         for cost in extra:
             total = ManaCost(total.generic + cost.generic, total.symbols + cost.symbols, 0, total.text)
-        self.state.player(player).pool.pay(total)  # 601.2h
+        self.state.player(player).pool.pay(total, mana)  # 601.2h
         self.state.stack.append(StackItem(spell.id, "spell", player, spell.id, targets=spell.targets))
         self.state.player(player).spells_cast_this_turn += 1
         self.log("spell-cast", player=player, card=name, x=x, paid=list(spell.paid))  # 601.2i
@@ -98,6 +105,15 @@ class CastingRules(GameBase):
             costs.append(instances[keyword].pop(0).spec["cost"])
             spell.paid += (keyword,)
         return costs
+
+    def _alternative_cost(self, spell: GameObject, keyword: str) -> ManaCost:
+        """118.9, 601.2b: pay [cost] rather than the mana cost, e.g. blitz (702.152a); one at most (118.9a)."""
+        instances = self.chars(spell).keyword_abilities(keyword) if keyword in ALTERNATIVE_COSTS else []
+        if not instances:
+            raise Rejected("not-allowed", f"{self.name(spell)} has no {keyword} cost (118.9)")
+        spell.paid += (keyword,)
+        cost: ManaCost = instances[0].spec["cost"]
+        return cost
 
     def _spell_target_specs(self, spell: GameObject) -> list[dict[str, Any]]:
         """The targets a spell needs: its spell ability's, or an Aura's "enchant" (303.4a)."""

@@ -41,6 +41,15 @@ class Characteristics:
         return [a for a in self.abilities if a.keyword == keyword]
 
 
+#: 702.152a: a permanent whose blitz cost was paid has "When this permanent is put into a graveyard
+#: from the battlefield, draw a card."
+BLITZ_DRAW = Ability(
+    "triggered",
+    "When this permanent is put into a graveyard from the battlefield, draw a card.",
+    {"kind": "triggered", "trigger": {"event": "dies"}, "effects": [{"draw_cards": {"amount": 1}}]},
+)
+
+
 def _intrinsic_mana_abilities(subtypes: tuple[str, ...]) -> list[Ability]:
     """305.6: each basic land type gives the land "{T}: Add [its mana symbol]"."""
     abilities = []
@@ -111,10 +120,13 @@ def compute(state: GameState) -> dict[int, Characteristics]:
     """Characteristics of every permanent, applying the layers in order (613.1, 613.4)."""
     permanents = state.permanents()
     chars = {obj.id: _from_face(obj, obj.face()) for obj in permanents}
-    # Layer 4: type-changing effects ("becomes a blue Frog").
-    for _, effect in _ordered(_resolved(state, "4", "creature_types")):
+    # Layer 4: type-changing effects ("becomes a blue Frog", "becomes a creature that's still a land").
+    for _, effect in _ordered(_resolved(state, "4", "creature_types") + _resolved(state, "4", "add_types")):
         for obj in _affected(state, chars, None, effect):
-            chars[obj.id].subtypes = tuple(effect.change["creature_types"])
+            ch = chars[obj.id]
+            if "creature_types" in effect.change:
+                ch.subtypes = tuple(effect.change["creature_types"])
+            ch.types = (*ch.types, *(t for t in effect.change.get("add_types", []) if t not in ch.types))
     for ch in chars.values():
         if "Land" in ch.types:
             ch.abilities = [*ch.abilities, *_intrinsic_mana_abilities(ch.subtypes)]
@@ -141,6 +153,10 @@ def _layer_6(state: GameState, chars: dict[int, Characteristics]) -> None:
                 ch.abilities = []
             ch.abilities += [Ability("keyword", k, {"keyword": k.lower()}) for k in change.get("keywords", [])]
             ch.abilities += list(change.get("abilities", []))
+    for obj in state.permanents():  # 702.152a: "as long as this permanent's blitz cost was paid"
+        ch = chars[obj.id]
+        if "blitz" in obj.paid and ch.keyword_abilities("blitz"):
+            ch.abilities += [Ability("keyword", "haste", {"keyword": "haste"}), BLITZ_DRAW]
     for ch in chars.values():
         ch.keywords = sorted({a.keyword for a in ch.abilities if a.kind == "keyword"})
 
@@ -156,6 +172,8 @@ def _layer_7(state: GameState, chars: dict[int, Characteristics]) -> None:
         if "Creature" not in ch.types:
             ch.power = ch.toughness = ch.base_power = ch.base_toughness = None
             continue
+        if ch.power is None:  # a permanent that became a creature with no printed power and toughness
+            ch.power = ch.toughness = 0
         for ability in ch.abilities:  # 7a: characteristic-defining abilities (604.3)
             for params in ability.static_effects("define_power_toughness"):
                 ch.power = ch.toughness = _count(state, chars, params["count"], obj)

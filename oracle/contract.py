@@ -43,7 +43,7 @@ from typing import Any
 from .errors import EngineLoadError
 
 #: Version of the contract (semantic versioning: a new optional field is minor, a changed meaning is major).
-CONTRACT_VERSION = "1.1.0"
+CONTRACT_VERSION = "1.2.0"
 
 JSON = dict[str, Any]
 

@@ -15,6 +15,7 @@ from .characteristics import compute, matches
 from .mana import COLOR_BY_NAME, parse_mana
 from .production import mana_effect_options, produce
 from .state import ContinuousEffect, GameObject, StackItem
+from .vocabulary import parse_ability
 
 if TYPE_CHECKING:
     from .game import Game
@@ -86,15 +87,19 @@ def _put_counters(game: Game, item: StackItem, params: dict[str, Any]) -> None:
     source = _source(game, item)
     if source is None or source.zone != "battlefield":
         return
-    source.counters[params["counter"]] += _amount(game, item, params["amount"])
+    source.counters[params["counter"]] += _amount(game, item, params["amount"]) * game.multiplier(
+        "counters", source.controller
+    )
     game.log("counters-added", card=game.name(source), counter=params["counter"], amount=params["amount"])
 
 
 def token_card(spec: dict[str, Any]) -> Card:
-    """111.4: a token's characteristics are those the effect that created it defines."""
-    from .cards import card_from_table
+    """111.4: a token's characteristics are those the effect that created it defines; unless the
+    effect names it, its name is its subtypes plus the word "Token"."""
+    from .cards import TypeLine, card_from_table
 
-    return card_from_table({"oracle_text": "", **spec}, "token definition")
+    name = spec.get("name") or " ".join([*TypeLine.parse(spec["type_line"]).subtypes, "Token"])
+    return card_from_table({"oracle_text": "", **spec, "name": name}, "token definition")
 
 
 def _copied_face(game: Game, item: StackItem, which: str) -> tuple[Face, str] | None:
@@ -120,16 +125,35 @@ def _copied_face(game: Game, item: StackItem, which: str) -> tuple[Face, str] | 
 
 def _create_tokens(game: Game, item: StackItem, params: dict[str, Any]) -> None:
     """111.1: create tokens; "a token that's a copy of" takes copiable values only (707.2), with
-    any exception part of them (707.9b).  Creating a token is not casting it."""
-    for _ in range(_amount(game, item, params["amount"])):
-        if "copy_of" in params:
-            copied = _copied_face(game, item, params["copy_of"])
-            if copied is None:
-                return
-            face, controller = copied
-            game.create_token(controller, face=game.copy_face_except(face, params), created_by=item.source_id)
+    any exception part of them (707.9b).  Creating a token is not casting it.  A replacement effect
+    may double the number (614.1a); "it gains ..." and "sacrifice it ..." then apply to each."""
+    copied = _copied_face(game, item, params["copy_of"]) if "copy_of" in params else None
+    if "copy_of" in params and copied is None:
+        return
+    controller = copied[1] if copied else item.controller
+    amount = _amount(game, item, params["amount"]) * game.multiplier("token-creation", controller)
+    for _ in range(amount):
+        if copied:
+            token = game.create_token(
+                controller, face=game.copy_face_except(copied[0], params), created_by=item.source_id
+            )
         else:
-            game.create_token(item.controller, card=token_card(params["token"]), created_by=item.source_id)
+            token = game.create_token(controller, card=token_card(params["token"]), created_by=item.source_id)
+        token.tapped = bool(params.get("tapped"))
+        gained = [parse_ability("a gained ability", table) for table in params.get("gains_abilities", [])]
+        if gained or params.get("gains_keywords"):
+            change = {"keywords": list(params.get("gains_keywords", [])), "abilities": gained}
+            game.state.effects.append(ContinuousEffect("6", [token.id], change, game.state.new_timestamp(), False))
+        if params.get("sacrifice_at_next_end_step"):
+            game.delay_sacrifice(token, controller)
+
+
+def _sacrifice_it(game: Game, item: StackItem, params: dict[str, Any]) -> None:
+    """603.7: sacrifice the object the delayed ability refers to, only if it is still that object
+    on the battlefield (400.7); otherwise it stays where it is."""
+    obj = game.state.objects.get(item.source_info["event"]["object"])
+    if obj is not None and obj.zone == "battlefield":
+        game.sacrifice(obj)
 
 
 def _return_to_battlefield(game: Game, item: StackItem, params: dict[str, Any]) -> None:
@@ -182,6 +206,7 @@ def _until_end_of_turn(game: Game, item: StackItem, params: dict[str, Any]) -> N
     affected = [t.id for t in _targets(game, item) if t.zone == "battlefield"]
     changes = [
         ("4", {"creature_types": params.get("creature_types")}, "creature_types" in params),
+        ("4", {"add_types": params.get("add_types")}, "add_types" in params),
         ("5", {"colors": [COLOR_BY_NAME[c] for c in params.get("colors", [])]}, "colors" in params),
         ("6", {"lose_all_abilities": True}, bool(params.get("lose_all_abilities"))),
         ("7b", {"base": (params.get("base_power"), params.get("base_toughness"))}, "base_power" in params),
@@ -227,6 +252,7 @@ HANDLERS: dict[str, Handler] = {
     "target_until_end_of_turn": _until_end_of_turn,
     "exile_tokens": _exile_tokens,
     "attach_to_target": _attach,
+    "sacrifice_it": _sacrifice_it,
 }
 
 

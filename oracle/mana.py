@@ -98,13 +98,25 @@ class ManaPool:
     def empty(self) -> None:
         self.mana.clear()
 
-    def pay(self, cost: ManaCost) -> None:
+    def pay(self, cost: ManaCost, using: list[str] | None = None) -> None:
         """Spend mana for ``cost`` (601.2h), or raise :class:`Rejected` leaving the pool as it was.
 
-        Colored and {C} symbols take their own type; generic is paid with
-        colorless mana first, then colors in WUBRG order, which keeps the most
-        flexible mana for later: a deterministic stand-in for the player's choice.
+        ``using`` is the mana the player chooses to spend; it must be in the pool and pay the
+        cost exactly.  Without it, colored and {C} symbols take their own type and generic is
+        paid with colorless mana first, then colors in WUBRG order: a deterministic stand-in
+        for the player's choice.
         """
+        if using is not None:
+            chosen = Counter(using)
+            if chosen - self.mana:
+                raise Rejected(
+                    "cannot-pay", f"the pool has {format_mana(self.mana) or 'no mana'}, not {format_mana(chosen)}"
+                )
+            if sum(chosen.values()) != cost.mana_value():
+                raise Rejected("cannot-pay", f"{format_mana(chosen)} is not the amount of {cost.text or 'the cost'}")
+            ManaPool(Counter(chosen)).pay(cost)  # the chosen mana must fit the symbols
+            self.mana = self.mana - chosen
+            return
         remaining = Counter(self.mana)
         for symbol in cost.symbols:
             if remaining[symbol] <= 0:

@@ -21,7 +21,7 @@ from .characteristics import compute
 from .contract import CONTRACT_VERSION, JSON, Engine, accepted, rejected
 from .errors import Rejected, UserError
 from .game import Game, NeedChoice, PendingChoice
-from .mana import COLOR_BY_NAME, COLOR_NAMES, MANA_TYPES
+from .mana import COLOR_BY_NAME, COLOR_NAMES, MANA_TYPES, parse_mana
 from .paths import cards_dir
 from .state import PLAYER_ZONES, STEPS, GameObject, GameState, Player
 
@@ -29,9 +29,12 @@ from .state import PLAYER_ZONES, STEPS, GameObject, GameState, Player
 CAPABILITIES = [
     "activated-abilities",
     "additional-costs",
+    "alternative-costs",
     "auras-and-equipment",
     "casting",
+    "combat",
     "copy-effects",
+    "delayed-triggers",
     "could-produce",
     "counterspells",
     "layers",
@@ -171,6 +174,11 @@ class ReferenceEngine(Engine):
             return int(ref[1:])
         raise Rejected("unknown-object", f"no card or permanent {ref!r}")
 
+    @staticmethod
+    def _mana(action: JSON) -> list[str] | None:
+        """The mana the player chose to spend (601.2h), if the action names it."""
+        return parse_mana(action["mana"]) if "mana" in action else None
+
     def _dispatch(self, game: Game, action: JSON) -> None:
         kind = action.get("type")
         player = action.get("player", "")
@@ -178,7 +186,9 @@ class ReferenceEngine(Engine):
             raise Rejected("not-allowed", f"unknown player {player!r}")
         targets = [self._ref(game.state, t) for t in action.get("targets", [])]
         if kind == "activate":
-            game.activate(player, self._ref(game.state, action["source"]), action.get("ability", 1), targets)
+            game.activate(
+                player, self._ref(game.state, action["source"]), action.get("ability", 1), targets, self._mana(action)
+            )
         elif kind == "cast":
             game.cast(
                 player,
@@ -186,6 +196,8 @@ class ReferenceEngine(Engine):
                 action.get("x", 0),
                 targets,
                 action.get("additional_costs", []),
+                action.get("alternative_cost"),
+                self._mana(action),
             )
         elif kind == "pass":
             game.pass_priority(player)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from . import effects
 from .base import GameBase
-from .characteristics import compute, matches, snapshot
+from .characteristics import Characteristics, compute, matches, snapshot
 from .state import GameObject, StackItem
 from .vocabulary import Ability
 
@@ -19,6 +20,14 @@ OFFSPRING_TRIGGER = Ability(
         "trigger": {"event": "enters", "source": "self", "condition": "offspring-paid"},
         "effects": [{"create_tokens": {"amount": 1, "copy_of": "self", "except_power": 1, "except_toughness": 1}}],
     },
+)
+
+
+#: 603.7: "Sacrifice it at the beginning of the next end step" (blitz, 702.152a; Jaxis).
+SACRIFICE_AT_END_STEP = Ability(
+    "triggered",
+    "At the beginning of the next end step, sacrifice it.",
+    {"kind": "triggered", "trigger": {"event": "delayed"}, "effects": [{"sacrifice_it": {}}]},
 )
 
 
@@ -68,8 +77,21 @@ class TriggerRules(GameBase):
                 event = {"object": entered.id, "face": entered.face(), "controller": entered.controller}
                 self.trigger(obj, ability, event_player=entered.controller, event=event)
 
+    def delay_sacrifice(self, obj: GameObject, controller: str) -> None:
+        """603.7a: a delayed triggered ability, created now, that triggers at the next end step."""
+        self.state.delayed.append(("end", controller, obj.id))
+
     def step_triggers(self, step: str) -> None:
-        """ "At the beginning of [step]" abilities (503.1a)."""
+        """At the beginning of a step: its "at the beginning of" abilities (503.1a) and the
+        delayed triggered abilities waiting for it, each only once (603.7b, 603.7c)."""
+        for waiting in [d for d in self.state.delayed if d[0] == step]:
+            self.state.delayed.remove(waiting)
+            _, controller, object_id = waiting
+            info = {"characteristics": self._delayed_source(object_id), "controller": controller}
+            item = StackItem(self.state.new_id(), "triggered", controller, object_id, SACRIFICE_AT_END_STEP, info)
+            item.source_info["event"] = {"object": object_id}
+            self.log("ability-triggered", source=info["characteristics"].name, ability=SACRIFICE_AT_END_STEP.text)
+            self.state.pending_triggers.append(item)
         chars = compute(self.state)
         for obj in self.state.permanents():
             for ability in chars[obj.id].abilities:
@@ -81,6 +103,13 @@ class TriggerRules(GameBase):
                 if trigger.get("player", "you") == "you" and obj.controller != self.state.active:
                     continue
                 self.trigger(obj, ability, event_player=self.state.active)
+
+    def _delayed_source(self, object_id: int) -> Characteristics:
+        """What a delayed trigger shows as its source: the object, or a placeholder once it's gone."""
+        obj = self.state.objects.get(object_id)
+        if obj is not None and obj.zone == "battlefield":
+            return replace(self.chars(obj))
+        return Characteristics("a permanent that has left the battlefield", (), (), (), (), [])
 
     def _stack_pending_triggers(self) -> None:
         """603.3b: APNAP order; each player puts their own in the order they choose.

@@ -36,7 +36,23 @@ EFFECTS: dict[str, tuple[set[str], set[str]]] = {
     # Create tokens (111.1): amount is a number or "counters:<kind>" of this permanent;
     #   token = a definition (111.4), or copy_of = "self" | "event" | "target" (707.2),
     #   with except_power / except_toughness as part of the copy (707.9b).
-    "create_tokens": ({"amount"}, {"token", "copy_of", "except_power", "except_toughness"}),
+    "create_tokens": (
+        {"amount"},
+        {
+            "token",
+            "copy_of",
+            "except_power",
+            "except_toughness",
+            "tapped",
+            # "It gains haste and 'When this token dies, draw a card.'" (613.1f); "Sacrifice it at the
+            # beginning of the next end step" (603.7).
+            "gains_keywords",
+            "gains_abilities",
+            "sacrifice_at_next_end_step",
+        },
+    ),
+    # Sacrifice the object a delayed trigger refers to, if it is still that object (603.7, 400.7).
+    "sacrifice_it": (set(), set()),
     # Move the target card or permanent: to the battlefield under its owner's control, or its owner's hand.
     "return_target_to_battlefield": (set(), set()),
     "return_target_to_hand": (set(), set()),
@@ -52,7 +68,16 @@ EFFECTS: dict[str, tuple[set[str], set[str]]] = {
     # abilities (6), becomes creature types (4) and colors (5) (611.2, 613).
     "target_until_end_of_turn": (
         set(),
-        {"power", "toughness", "base_power", "base_toughness", "lose_all_abilities", "creature_types", "colors"},
+        {
+            "power",
+            "toughness",
+            "base_power",
+            "base_toughness",
+            "lose_all_abilities",
+            "creature_types",
+            "colors",
+            "add_types",
+        },
     ),
     # Exile tokens: with the same name as the creature of the event, or created by this object.
     "exile_tokens": ({"which"}, set()),
@@ -86,6 +111,10 @@ REPLACEMENTS: dict[str, tuple[set[str], set[str]]] = {
     # "This creature enters with N counters [and with trample]" (614.1c), "As this enters, choose
     # a color" (614.12), "You may have this creature enter as a copy of" (707.5); condition = "kicked".
     "enters": (set(), {"counters", "amount", "choose", "condition", "keywords"}),
+    # "If an effect would create one or more tokens under your control, it creates twice that many" (614.1a).
+    "token-creation": ({"multiply"}, set()),
+    # "If an effect would put one or more counters on a permanent you control, it puts twice that many" (614.1a).
+    "counters": ({"multiply"}, set()),
 }
 
 #: Static abilities (604): each is a list of effects, with these words and keys.
@@ -127,6 +156,7 @@ class Cost:
     untap: bool = False  # {Q} (107.6)
     sacrifice_self: bool = False
     tap_untapped_creature: bool = False
+    discard_card: bool = False
 
     @classmethod
     def parse(cls, text: str, card_name: str = "") -> Cost:
@@ -145,6 +175,8 @@ class Cost:
                 flags["sacrifice_self"] = True
             elif part == "Tap an untapped creature you control":
                 flags["tap_untapped_creature"] = True
+            elif part == "Discard a card":
+                flags["discard_card"] = True
             else:
                 try:
                     mana.extend(parse_symbols(part))
@@ -246,6 +278,8 @@ def _check_effects(where: str, effects: Any, words: dict[str, tuple[set[str], se
             check_filter(where, params["lands"])
         if "filter" in params:
             check_filter(where, params["filter"])
+        for index, table in enumerate(params.get("gains_abilities", []), start=1):
+            parse_ability(f"{where}: gained ability {index}", table)
 
 
 def parse_ability(where: str, table: dict[str, Any], card_name: str = "") -> Ability:

@@ -101,13 +101,27 @@ class ZoneRules(GameBase):
         new.paid = obj.paid
         for kind, amount in counters.items():
             if amount:
-                new.counters[kind] += amount
+                new.counters[kind] += amount * self.multiplier("counters", controller)
+        if "blitz" in new.paid and any(a.keyword == "blitz" for a in self._entering_abilities(obj, face)):
+            self.delay_sacrifice(new, controller)  # 702.152a: "sacrifice the permanent this spell becomes"
         if keywords:  # "enters ... with trample": an effect of the replacement, lasting (614.1c)
             effect = ContinuousEffect("6", [new.id], {"keywords": keywords}, self.state.new_timestamp(), False)
             self.state.effects.append(effect)
         self.log("entered", card=self.name(new), controller=controller, counters=dict(new.counters))
         self.enters_triggers(new)
         return new
+
+    def multiplier(self, event: str, controller: str) -> int:
+        """614.1a: "twice that many" replacement effects of permanents the player controls
+        (tokens created under, or counters put on permanents controlled by, that player)."""
+        factor = 1
+        chars = compute(self.state)
+        for obj in self.state.permanents():
+            for ability in chars[obj.id].abilities:
+                spec = ability.spec.get("replaces", {})
+                if ability.kind == "replacement" and spec.get("event") == event and obj.controller == controller:
+                    factor *= int(spec["multiply"])
+        return factor
 
     def _entering_abilities(self, obj: GameObject, face: Face | None) -> list[Ability]:
         abilities = list((face or obj.face()).abilities)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from oracle import activation, characteristics, effects, game, production, zones
+from oracle import activation, characteristics, effects, game, production, triggers, zones
 from oracle.cards import Face
 
 
@@ -97,13 +97,15 @@ def _replacement_conditions_ignored(mp: pytest.MonkeyPatch) -> None:
 
 
 def _copies_see_non_copy_effects(mp: pytest.MonkeyPatch) -> None:
-    """A copy takes the creature as it is now (pumps, a Frog's type and color), not its copiable values."""
+    """A copy takes the creature as it is now (pumps, a Frog's type and color, being animated),
+    not its copiable values."""
     original = effects._copied_face
 
     def copied(g: Any, item: Any, which: str) -> Any:
         result = original(g, item, which)
-        source = g.state.objects.get(item.source_id)
-        if result is None or which != "self" or source is None or source.zone != "battlefield":
+        ids = {"self": [item.source_id], "target": item.targets, "event": [item.source_info["event"].get("object")]}
+        source = next((g.state.objects[i] for i in ids[which] if i in g.state.objects), None)
+        if result is None or source is None or source.zone != "battlefield":
             return result
         ch, printed = g.chars(source), result[0]
         layered = Face(ch.name, printed.mana_cost, ch.colors, ch.supertypes, ch.types, ch.subtypes,
@@ -111,6 +113,53 @@ def _copies_see_non_copy_effects(mp: pytest.MonkeyPatch) -> None:
         return layered, result[1]
 
     mp.setattr(effects, "_copied_face", copied)
+
+
+def _blitz_follows_copies(mp: pytest.MonkeyPatch) -> None:
+    """Any permanent with blitz has haste and the draw trigger, paid or not (ignores 702.152a's condition)."""
+    original = characteristics.compute
+
+    def compute(st: Any) -> dict[int, Any]:
+        chars = original(st)
+        for obj in st.permanents():
+            ch = chars[obj.id]
+            if ch.keyword_abilities("blitz") and "haste" not in ch.keywords:
+                ch.abilities.append(characteristics.BLITZ_DRAW)
+                ch.keywords = sorted({*ch.keywords, "haste"})
+        return chars
+
+    for module in (characteristics, game, zones, activation):
+        if hasattr(module, "compute"):
+            mp.setattr(module, "compute", compute)
+    mp.setattr(
+        characteristics,
+        "characteristics",
+        lambda st, obj: compute(st)[obj.id] if obj.zone == "battlefield" else _printed(st, obj),
+    )
+
+
+def _printed(st: Any, obj: Any) -> Any:
+    return characteristics._from_face(obj, obj.face())
+
+
+def _delayed_sacrifice_follows_the_card(mp: pytest.MonkeyPatch) -> None:
+    """ "Sacrifice it" follows the physical card to another zone (ignores 400.7 and 603.7)."""
+    refs: dict[int, str] = {}
+    original = triggers.TriggerRules.delay_sacrifice
+
+    def delay(self: Any, obj: Any, controller: str) -> None:
+        refs[obj.id] = obj.ref
+        original(self, obj, controller)
+
+    def sacrifice_it(g: Any, item: Any, params: dict[str, Any]) -> None:
+        ref = refs.get(item.source_info["event"]["object"])
+        for obj in list(g.state.objects.values()):
+            if ref and obj.ref == ref and obj.zone == "hand":
+                g.move(obj, "graveyard")
+        effects._sacrifice_it(g, item, params)
+
+    mp.setattr(triggers.TriggerRules, "delay_sacrifice", delay)
+    mp.setitem(effects.HANDLERS, "sacrifice_it", sacrifice_it)
 
 
 def _copies_take_status(counters: bool, kicked: bool) -> Callable[[pytest.MonkeyPatch], None]:
@@ -204,7 +253,7 @@ MUTANTS = {
         ),
         Mutant(
             "copies-see-non-copy-effects",
-            ("offspring.copiable-values",),
+            ("offspring.copiable-values", "jaxis.copiable-values"),
             "a copy takes pumps and type changes (707.2)",
             _copies_see_non_copy_effects,
         ),
@@ -225,6 +274,18 @@ MUTANTS = {
             ("base-power.definition", "base-power.bonus-not-cda"),
             "base power counts pumps and counters (208.4b)",
             _base_power_includes_modifiers,
+        ),
+        Mutant(
+            "blitz-follows-copies",
+            ("blitz.copy-not-blitzed",),
+            "a copy of a blitzed creature has haste and draws (702.152a)",
+            _blitz_follows_copies,
+        ),
+        Mutant(
+            "delayed-sacrifice-follows-the-card",
+            ("blitz.sacrifice-only-if-present",),
+            "the end-step sacrifice chases the card to another zone (400.7, 603.7)",
+            _delayed_sacrifice_follows_the_card,
         ),
     ]
 }

@@ -20,7 +20,7 @@ from oracle.errors import UserError
 from oracle.schema import errors as schema_errors
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
-_COST_PART = re.compile(r"^(\{[^}]+\})+$|^Sacrifice .+$|^Tap an untapped .+$")
+_COST_PART = re.compile(r"^(\{[^}]+\})+$|^Sacrifice .+$|^Tap an untapped .+$|^Discard a card$")
 
 
 def count(word: str) -> int:
@@ -61,6 +61,8 @@ class World:
     last_action: dict[str, Any] | None = None
     outcome_checked: bool = True
     refs: dict[str, str] = field(default_factory=dict)  # ref -> card name
+    #: The last observation, valid until the next action (observing changes nothing).
+    _seen: dict[str, Any] | None = None
 
     # -- building the position ---------------------------------------------------
 
@@ -117,6 +119,7 @@ class World:
         self.build()
         self.require_accepted()
         self._check(action, "action.schema.json", "the scenario's action")
+        self._seen = None
         outcome = self.engine.perform(action)
         self._check(outcome, "outcome.schema.json", f"the engine's answer to {action}")
         self.outcome = outcome
@@ -136,9 +139,11 @@ class World:
     def observe(self) -> dict[str, Any]:
         self.build()
         self.require_accepted()
-        observation = self.engine.observe()
-        self._check(observation, "observation.schema.json", "the engine's observation")
-        return observation
+        if self._seen is None:
+            observation = self.engine.observe()
+            self._check(observation, "observation.schema.json", "the engine's observation")
+            self._seen = observation
+        return self._seen
 
     def _check(self, data: Any, schema: str, what: str) -> None:
         problems = schema_errors(data, schema)
@@ -147,19 +152,30 @@ class World:
 
     # -- finding things --------------------------------------------------------
 
-    def permanents(self, name: str, controller: str | None = None) -> list[dict[str, Any]]:
-        """Permanents by name; "the token X" and "the original X" pick tokens or nontokens."""
+    def permanents(self, name: str, controller: str | None = None, exact: bool = False) -> list[dict[str, Any]]:
+        """Permanents called ``name``, the way a judge points at them.
+
+        "the token X" and "the original X" pick tokens or nontokens.  When several share the
+        name, the card the scenario introduced under that name is meant; a card the scenario
+        introduced (a Clone) is found by that name even while it copies something else.
+        ``exact`` turns both of those off: every permanent with that name, as for counting.
+        """
         token: bool | None = None
         for prefix, is_token in (("the token ", True), ("the original ", False)):
             if name.startswith(prefix):
                 name, token = name.removeprefix(prefix), is_token
-        return [
+        visible = [
             p
             for p in self.observe()["battlefield"]
-            if p["name"] == name
-            and (controller is None or p["controller"] == controller)
-            and (token is None or p["token"] == token)
+            if (controller is None or p["controller"] == controller) and (token is None or p["token"] == token)
         ]
+        named = [p for p in visible if p["name"] == name]
+        if exact:
+            return named
+        introduced = [p for p in visible if self.refs.get(p["ref"]) == name]
+        if len(named) > 1 and introduced:
+            return [p for p in named if p in introduced] or introduced
+        return named or introduced
 
     def objects_named(self, name: str) -> list[str]:
         """Refs of every visible object with that name: permanents (see :meth:`permanents`),
@@ -170,7 +186,7 @@ class World:
             for zone in ("hand", "graveyard"):
                 refs += [c["ref"] for c in player[zone] if c["name"] == name]
         refs += [s["ref"] for s in observation["stack"] if s["kind"] == "spell" and s["name"] == name]
-        return refs
+        return list(dict.fromkeys(refs))
 
     def permanent(self, name: str, controller: str | None = None) -> dict[str, Any]:
         found = self.permanents(name, controller)

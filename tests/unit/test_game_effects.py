@@ -32,7 +32,7 @@ from tests.unit.test_game_turns import (
 )
 
 THOPTER = {
-    "name": "Thopter",
+    "name": "Thopter Token",
     "owner": "Alice",
     "controller": "Alice",
     "token": True,
@@ -137,7 +137,7 @@ def test_sacrificed_hangarback_walker_makes_a_thopter_per_counter() -> None:
     assert names(player(observation, "Alice")["graveyard"]) == ["Hangarback Walker"]
     observation = pass_round(engine)
     assert [without_ref(t) for t in tokens(observation)] == [THOPTER, THOPTER]
-    assert names(observation["battlefield"]) == ["Contamination", "Thopter", "Thopter"]
+    assert names(observation["battlefield"]) == ["Contamination", "Thopter Token", "Thopter Token"]
     assert len(events(observation, "token-created")) == 2
 
 
@@ -167,7 +167,7 @@ def test_a_sacrificed_token_ceases_to_exist() -> None:
     assert names(player(observation, "Alice")["graveyard"]) == ["Hangarback Walker"]
     assert events(observation, "zone-change")[-1] == {
         "type": "zone-change",
-        "card": "Thopter",
+        "card": "Thopter Token",
         "source_zone": "battlefield",
         "to": "graveyard",
         "token": True,

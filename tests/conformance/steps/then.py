@@ -69,7 +69,7 @@ def legend_rule_choice(world: World, player: str, card: str) -> None:
     """704.5j: the choice offers every legendary permanent of that name the player controls."""
     pending = world.observe()["pending_choice"]
     assert pending is not None, f"{player} was asked nothing; expected the legend rule's choice"
-    expected = sorted(p["ref"] for p in world.permanents(card, player))
+    expected = sorted(p["ref"] for p in world.permanents(card, player, exact=True))
     assert (pending["player"], pending["kind"]) == (player, "legend-rule"), pending
     assert sorted(pending["options"]) == expected and len(expected) > 1, f"options {pending['options']}"
 
@@ -151,7 +151,8 @@ def on_battlefield(world: World, card: str) -> None:
 
 @then(parsers.re(r"(?P<player>\w+) controls (?P<n>no|\w+) (?P<name>.+?) tokens?$"))
 def tokens(world: World, player: str, n: str, name: str) -> None:
-    found = [p for p in world.permanents(name, player) if p["token"]]
+    named = world.permanents(name, player, exact=True) + world.permanents(f"{name} Token", player, exact=True)
+    found = [p for p in named if p["token"]]
     expected = 0 if n == "no" else count(n)
     assert len(found) == expected, f"{player} controls {len(found)} {name} token(s)"
 
@@ -209,9 +210,25 @@ def hand_size(world: World, player: str, n: str) -> None:
     pytest.fail(f"no player {player}")
 
 
+@then(parsers.re(r"(?P<card>.+) is not a creature$"))
+def not_a_creature(world: World, card: str) -> None:
+    """208.3: a noncreature permanent has no power or toughness."""
+    permanent = _one(world, card)
+    assert "Creature" not in permanent["types"], f"{card}'s types are {permanent['types']}"
+    assert permanent["power"] is None and permanent["toughness"] is None, f"{card} has power and toughness"
+
+
 @then(parsers.re(r"(?P<card>.+) is not on the battlefield$"))
 def not_on_battlefield(world: World, card: str) -> None:
     assert not world.permanents(card), f"{card} is on the battlefield"
+
+
+@then(parsers.re(r"(?P<player>\w+) controls (?P<n>no|\w+) (?P<state>tapped |untapped )?(?P<name>(?!.* tokens?$).+)$"))
+def controls_count(world: World, player: str, n: str, state: str | None, name: str) -> None:
+    """Every permanent of that name the player controls, tokens and copies included."""
+    found = [p for p in world.permanents(name, player, exact=True) if not state or p["tapped"] == (state == "tapped ")]
+    expected = 0 if n == "no" else count(n)
+    assert len(found) == expected, f"{player} controls {len(found)} permanent(s) named {name}"
 
 
 @then("the stack is empty")

@@ -41,21 +41,32 @@ def tap_for_mana(world: World, player: str, card: str) -> None:
     world.act({"type": "activate", "player": player, "source": ref, "ability": world.ability_index(card)})
 
 
-@when(
-    parsers.re(
-        r"(?P<player>\w+) activates (?P<card>.+?)'s ability(?: targeting (?P<target>.+) in (?:her|his|their) graveyard)?$"
-    )
-)
+@when(parsers.re(r"(?P<player>\w+) activates (?P<card>.+?)'s ability(?: targeting (?P<target>.+?))?$"))
 def activate(world: World, player: str, card: str, target: str | None) -> None:
-    action = {
+    """Its first activated ability; a target is named like any object (a card in a graveyard too)."""
+    action: dict[str, object] = {
         "type": "activate",
         "player": player,
         "source": _ref(world, player, card),
         "ability": world.ability_index(card, "any"),
     }
     if target:
-        action["targets"] = [_card_ref(world, player, target, "graveyard")]
+        action["targets"] = [_one_ref(world, target)]
     world.act(action)
+
+
+def _one_ref(world: World, name: str) -> str:
+    """The ref of the one object called ``name`` ("X in her graveyard" looks only there)."""
+    for suffix in (" in her graveyard", " in his graveyard", " in their graveyard"):
+        if name.endswith(suffix):
+            name = name.removesuffix(suffix)
+            refs = [c["ref"] for p in world.observe()["players"] for c in p["graveyard"] if c["name"] == name]
+            break
+    else:
+        refs = world.objects_named(name)
+    if len(refs) != 1:
+        pytest.fail(f"expected exactly one {name} to target, found {len(refs)}")
+    return refs[0]
 
 
 @when(parsers.re(r"(?P<player>\w+) activates the (?P<nth>first|second|third) ability of (?P<card>.+)$"))
@@ -65,25 +76,36 @@ def activate_nth(world: World, player: str, nth: str, card: str) -> None:
 
 @when(
     parsers.re(
-        r"(?P<player>\w+) casts (?P<card>.+?)(?: with X = (?P<x>\d+))?"
+        r"(?P<player>\w+) casts (?P<card>.+?)(?: with X = (?P<x>\d+))?(?: for its (?P<alternative>blitz) cost)?"
         r"(?: paying its (?P<cost>kicker|offspring) costs?(?P<twice> twice)?)?"
+        r"(?: using (?P<mana>(?:\{[WUBRGC]\})+))?"
         r"(?: targeting (?P<target>.+))?$"
     )
 )
 def cast(
-    world: World, player: str, card: str, x: str | None, cost: str | None, twice: str | None, target: str | None
+    world: World,
+    player: str,
+    card: str,
+    x: str | None,
+    alternative: str | None,
+    cost: str | None,
+    twice: str | None,
+    mana: str | None,
+    target: str | None,
 ) -> None:
-    """Cast from hand; a target is named like any object ("the token X" for a token)."""
+    """Cast from hand; "using {G}{G}" names the mana spent (601.2h); a target is named like any
+    object ("the token X" for a token)."""
     action: dict[str, object] = {"type": "cast", "player": player, "card": _card_ref(world, player, card, "hand")}
     if x is not None:
         action["x"] = int(x)
+    if alternative:
+        action["alternative_cost"] = alternative
+    if mana:
+        action["mana"] = mana
     if cost:
         action["additional_costs"] = [cost] * (2 if twice else 1)
     if target:
-        refs = world.objects_named(target)
-        if len(refs) != 1:
-            pytest.fail(f"expected exactly one {target} to target, found {len(refs)}")
-        action["targets"] = refs
+        action["targets"] = [_one_ref(world, target)]
     world.act(action)
 
 
@@ -129,10 +151,15 @@ def any_order(world: World, player: str) -> None:
 
 @when("all players pass priority until the stack is empty")
 def pass_until_empty(world: World) -> None:
-    """Players pass in turn until nothing is left on the stack, stopping at any question."""
+    """Players pass in turn until nothing is left on the stack.  Triggered abilities that trigger
+    together go on the stack in any order (603.3b); any other question stops the passing."""
     for _ in range(40):
         observation = world.observe()
-        if not observation["stack"] or observation["pending_choice"] is not None:
+        pending = observation["pending_choice"]
+        if pending is not None and pending["kind"] == "trigger-order":
+            world.act({"type": "choose", "player": pending["player"], "choice": pending["options"][0]})
+            continue
+        if not observation["stack"] or pending is not None:
             return
         holder = observation["turn"]["priority_player"]
         if not holder:
@@ -154,15 +181,30 @@ def all_pass(world: World) -> None:
 
 @when(parsers.re(r"the game proceeds to (?P<player>\w+)'s (?P<step>[a-z ]+)$"))
 def proceed_to(world: World, player: str, step: str) -> None:
-    """Players pass priority until that step of that player's turn begins (at most two turns)."""
+    """Players pass priority until that step of that player's turn begins (at most two turns);
+    on the way, the active player declares no attackers."""
     target = step_name(step)
     for _ in range(60):
         turn = world.observe()["turn"]
         if turn["step"] == target and turn["active_player"] == player:
             return
         holder = turn["priority_player"]
-        if not holder:
+        if not holder and turn["step"] == "declare-attackers":
+            world.act({"type": "declare-attackers", "player": turn["active_player"], "attackers": []})
+        elif not holder:
             raise UserError(f"the game stopped before {player}'s {step}: no player has priority in {turn['step']}")
-        world.act({"type": "pass", "player": holder})
+        else:
+            world.act({"type": "pass", "player": holder})
         world.require_accepted()
     pytest.fail(f"the game never reached {player}'s {step}")
+
+
+@when(parsers.re(r"(?P<player>\w+) declares (?P<attackers>no attackers|.+? as an attacker)$"))
+def declare_attackers(world: World, player: str, attackers: str) -> None:
+    """508.1: the active player declares which creatures attack, possibly none (508.1d)."""
+    refs = (
+        []
+        if attackers == "no attackers"
+        else [world.permanent(attackers.removesuffix(" as an attacker"), player)["ref"]]
+    )
+    world.act({"type": "declare-attackers", "player": player, "attackers": refs})
