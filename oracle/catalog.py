@@ -3,6 +3,7 @@
 * ``fixtures/rulings.toml`` — one entry per ruling of the seed documents.
 * ``fixtures/comprehensive_rules.toml`` — the text of every CR rule the project cites.
 * ``fixtures/seeds/`` — the seed documents the rulings are quoted from.
+* ``fixtures/capabilities.toml`` — what scenarios may need from an engine (``@needs:`` tags).
 
 :func:`load_catalog` reads and cross-checks them: every ruling's text must be
 found verbatim in each seed file it names, and every rule number it rests on
@@ -46,11 +47,12 @@ class Rule:
 
 @dataclass
 class Catalog:
-    """The rulings by id and the rules by number."""
+    """The rulings by id, the rules by number, and the capabilities scenarios may need."""
 
     rulings: dict[str, Ruling] = field(default_factory=dict)
     rules: dict[str, Rule] = field(default_factory=dict)
     edition: str = ""
+    capabilities: dict[str, str] = field(default_factory=dict)
 
 
 def _load_rules(path: Path) -> tuple[dict[str, Rule], str]:
@@ -79,7 +81,8 @@ def load_catalog(root: Path | None = None) -> Catalog:
     rules, edition = _load_rules(fixtures / "comprehensive_rules.toml")
     path = fixtures / "rulings.toml"
     data = read_toml(path, CatalogError)
-    catalog = Catalog(rules=rules, edition=edition)
+    capabilities = read_toml(fixtures / "capabilities.toml", CatalogError).get("capabilities", {})
+    catalog = Catalog(rules=rules, edition=edition, capabilities=dict(capabilities))
     seed_text: dict[str, str] = {}
     for index, entry in enumerate(data.get("ruling", []), start=1):
         where = f"ruling {index}"
@@ -122,6 +125,10 @@ class TaggedScenario:
     rulings: tuple[str, ...]
     rules: tuple[str, ...]
     tags: tuple[str, ...]
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        return tuple(t.split(":", 1)[1] for t in self.tags if t.startswith("needs:"))
 
 
 _KEYWORD = re.compile(r"^\s*(Scenario Outline|Scenario Template|Scenario|Example):\s*(.+?)\s*$")
@@ -181,6 +188,9 @@ def tag_problems(catalog: Catalog, scenarios: list[TaggedScenario]) -> list[str]
         for rule in scenario.rules:
             if rule not in catalog.rules:
                 problems.append(f"{where}: @cr:{rule} is not in fixtures/comprehensive_rules.toml")
+        for need in scenario.needs:
+            if need not in catalog.capabilities:
+                problems.append(f"{where}: @needs:{need} is not in fixtures/capabilities.toml")
         if scenario.name in seen:
             other = seen[scenario.name]
             problems.append(f"{where}: scenario name {scenario.name!r} is also used at {other.path}:{other.line}")

@@ -79,15 +79,20 @@ def rejected(code: str, reason: str) -> JSON:
     return {"accepted": False, "rejection": {"code": code, "reason": reason}}
 
 
-def load_engine(spec: str) -> Engine:
-    """``"reference"`` for this package's engine, or ``"package.module:ClassName"``."""
+def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = False) -> Engine:
+    """``"reference"`` for this package's engine, ``"module:Class"`` for one in Python, or
+    ``"cmd:<command line>"`` for one in another process speaking :mod:`oracle.protocol`."""
     if spec in ("reference", "oracle"):
         from .reference import ReferenceEngine
 
         return ReferenceEngine()
+    if spec.startswith("cmd:"):
+        from .protocol import DEFAULT_TIMEOUT, SubprocessEngine
+
+        return SubprocessEngine(spec[4:], timeout or DEFAULT_TIMEOUT, validate_wire)
     module_name, _, class_name = spec.partition(":")
     if not module_name or not class_name:
-        raise EngineLoadError(f"engine {spec!r}: expected 'reference' or 'module:Class'")
+        raise EngineLoadError(f"engine {spec!r}: expected 'reference', 'module:Class' or 'cmd:<command line>'")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:

@@ -9,8 +9,10 @@ Usage (from the checkout)::
 2. Times the Gherkin suite against the reference engine, best of ``--repeat`` runs.
 3. Times a plain pytest module that replays the recorded calls, one test per
    scenario, against the reference engine, best of ``--repeat`` runs.
-4. Prints both times, their ratio (the cost of Gherkin, step matching and schema
-   checks) and the peak memory of the process.
+4. Times the Gherkin suite against the reference engine in another process, through the
+   wire protocol (``--engine 'cmd:python -m oracle.cli serve'``), best of ``--repeat`` runs.
+5. Prints the times, the ratios (the cost of Gherkin, step matching and schema checks; the
+   cost of the wire) and the peak memory of the process.
 
 It is a script, not a test: speed is measured here and never asserted in the suite.
 """
@@ -97,6 +99,8 @@ def main() -> None:
         Path(folder, "calls.json").write_text(json.dumps(recorded), encoding="utf-8")
         Path(folder, "test_replay.py").write_text(REPLAY, encoding="utf-8")
         gherkin = min(_pytest([scenarios, *common]) for _ in range(options.repeat))
+        serve = f"--engine=cmd:{sys.executable} -m oracle.cli serve"
+        wire = min(_pytest([scenarios, *common, serve]) for _ in range(options.repeat))
         plain = min(
             _pytest([str(Path(folder, "test_replay.py")), f"--rootdir={folder}"]) for _ in range(options.repeat)
         )
@@ -110,6 +114,9 @@ def main() -> None:
         f"plain pytest loop, same engine calls:      {plain * 1000:8.1f} ms  ({plain / len(recorded) * 1000:.2f} ms per scenario)"
     )
     print(f"ratio gherkin / plain: {gherkin / plain:.2f}")
+    print(
+        f"gherkin suite through the wire protocol:   {wire * 1000:8.1f} ms  (ratio wire / in-process: {wire / gherkin:.2f})"
+    )
     print(f"peak memory of this process: {peak_mib:.0f} MiB")
 
 

@@ -1,21 +1,25 @@
-"""Suite-wide pytest configuration: the ``--engine`` option, tag markers, one-line errors.
+"""Suite-wide pytest configuration: engine options, tag markers, outcomes, one-line errors.
 
-Scenario tags become markers: ``@ruling:<id>`` is ``-m ruling.<id>`` and
-``@cr:<number>`` is ``-m cr.<number>`` (pytest cannot register a marker
-name containing a colon).  Every ruling id and rule number of the catalog is
-registered, so ``--strict-markers`` rejects a tag that names neither.
+Scenario tags become markers: ``@ruling:<id>`` is ``-m ruling.<id>``, ``@cr:<number>`` is
+``-m cr.<number>`` (pytest cannot register a marker name containing a colon) and
+``@needs:<capability>`` is the marker ``needs(<capability>)``.  Every ruling id and rule
+number of the catalog is registered, so ``--strict-markers`` rejects a tag that names neither.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from oracle.catalog import load_catalog
 from oracle.errors import UserError
+from oracle.outcomes import EngineFailure, Precondition
+from oracle.protocol import DEFAULT_TIMEOUT
+from oracle.results import RESULTS, ResultCollector, load_expectations
 
 pytest_plugins = [
     "tests.conformance.steps.fixtures",
@@ -24,13 +28,21 @@ pytest_plugins = [
     "tests.conformance.steps.then",
 ]
 
+CATALOG = pytest.StashKey[Any]()
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("mtg-conformance")
+    group.addoption("--engine", default="reference", help="'reference' (default), 'module:Class' or 'cmd:<command>'")
     group.addoption(
-        "--engine",
-        default="reference",
-        help="engine to certify: 'reference' (default) or 'module:Class'",
+        "--engine-timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=f"seconds an outside engine has to answer one request (default {DEFAULT_TIMEOUT:g})",
+    )
+    group.addoption("--validate-wire", action="store_true", help="check every protocol message against the schemas")
+    group.addoption(
+        "--expectations", default=None, help="the engine's expectations file (scenarios expected not to pass)"
     )
 
 
@@ -50,6 +62,8 @@ def pytest_configure(config: pytest.Config) -> None:
         config.add_cleanup(patch.undo)
     try:
         catalog = load_catalog()
+        expectations_file = config.getoption("--expectations")
+        expectations = load_expectations(Path(expectations_file)) if expectations_file else {}
     except UserError as exc:
         raise pytest.UsageError(str(exc)) from None
     config.stash[CATALOG] = catalog
@@ -57,25 +71,29 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"ruling.{ruling.id}: ruling {ruling.number}, {ruling.text[:60]}")
     for rule in catalog.rules.values():
         config.addinivalue_line("markers", f"cr.{rule.number}: CR {rule.number}, {rule.title}")
-
-
-CATALOG = pytest.StashKey[Any]()
+    config.addinivalue_line("markers", "needs(capability): the scenario needs this capability of the engine")
+    collector = ResultCollector(catalog, config.getoption("--engine"), expectations)
+    config.stash[RESULTS] = collector
+    config.pluginmanager.register(collector, "mtg-conformance-results")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> Any:
     """Map a Gherkin tag onto its marker (see the module docstring)."""
+    kind, sep, value = tag.partition(":")
+    if sep and kind == "needs":
+        return pytest.mark.needs(value)(function)
     return getattr(pytest.mark, marker_for_tag(tag))(function)
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
-    """A user's mistake (unknown card, unknown step, malformed fixture) is one line, not a traceback."""
+    """A user's mistake, an engine's failure or a position it can't build is one line, not a traceback."""
     report = yield
     if call.excinfo is not None and report.failed:
         error = call.excinfo.value
         from pytest_bdd.exceptions import StepDefinitionNotFoundError
 
-        if isinstance(error, (UserError, StepDefinitionNotFoundError)):
+        if isinstance(error, (UserError, StepDefinitionNotFoundError, EngineFailure, Precondition)):
             report.longrepr = f"{item.nodeid}: {type(error).__name__}: {str(error).splitlines()[0]}"
     return report

@@ -1,3 +1,4 @@
+@needs:tokens @needs:copy-effects @needs:delayed-triggers @needs:activated-abilities
 Feature: Jaxis, the Troublemaker
   Jaxis, the Troublemaker: "{R}, {T}, Discard a card: Create a token that's a copy of another target
   creature you control. It gains haste and 'When this token dies, draw a card.' Sacrifice it at the
@@ -103,7 +104,7 @@ Feature: Jaxis, the Troublemaker
     # The token had gained "When this token dies, draw a card."
     And Alice has one card in her hand
 
-  @ruling:jaxis.copiable-values @cr:707.2 @cr:110.5 @cr:122.1
+  @ruling:jaxis.copiable-values @cr:707.2 @cr:110.5 @cr:122.1 @needs:auras-and-equipment
   Scenario: The token doesn't copy counters, an Aura, a pump or the tapped state
     Given Alice controls a tapped Grizzly Bears with two +1/+1 counters on it
     And Alice controls Holy Strength attached to Grizzly Bears

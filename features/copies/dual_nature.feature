@@ -1,3 +1,4 @@
+@needs:tokens @needs:copy-effects @needs:triggered-abilities @needs:legend-rule
 Feature: Dual Nature
   Dual Nature: "Whenever a nontoken creature enters, its controller creates a token that's a
   copy of that creature. Whenever a nontoken creature leaves the battlefield, exile all tokens

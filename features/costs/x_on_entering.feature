@@ -1,4 +1,5 @@
 @ruling:x.enters-uses-spell-x
+@needs:casting @needs:x-costs @needs:state-based-actions
 Feature: X in an entering permanent's replacement effects
   Ruling: an enters-the-battlefield triggered ability or replacement effect that refers
   to X uses the X chosen for the spell, although X is 0 for the permanent.

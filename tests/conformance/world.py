@@ -17,6 +17,7 @@ import pytest
 from oracle.cards import CardDatabase
 from oracle.contract import Engine
 from oracle.errors import UserError
+from oracle.outcomes import EngineFailure, Precondition, Refused
 from oracle.schema import errors as schema_errors
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
@@ -106,10 +107,7 @@ class World:
         outcome = self.engine.setup(position)
         self._check(outcome, "outcome.schema.json", "the engine's answer to setup")
         if not outcome["accepted"]:
-            pytest.fail(
-                f"PRECONDITION: the engine could not build the position: {outcome['rejection']['reason']}",
-                pytrace=False,
-            )
+            raise Precondition(f"the engine could not build the position: {outcome['rejection']['reason']}")
         self.built = True
 
     # -- acting and observing --------------------------------------------------
@@ -131,9 +129,8 @@ class World:
         """An unexpected rejection fails the scenario where it happened, with the engine's reason."""
         if self.outcome is not None and not self.outcome_checked:
             rejection = self.outcome["rejection"]
-            pytest.fail(
-                f"the last action was rejected ({rejection['code']}): {rejection['reason']}; action: {self.last_action}",
-                pytrace=False,
+            raise Refused(
+                f"the last action was rejected ({rejection['code']}): {rejection['reason']}; action: {self.last_action}"
             )
 
     def observe(self) -> dict[str, Any]:
@@ -146,9 +143,12 @@ class World:
         return self._seen
 
     def _check(self, data: Any, schema: str, what: str) -> None:
+        """The suite's own messages must fit the contract too; an engine's that don't are ERROR."""
         problems = schema_errors(data, schema)
+        if problems and what.startswith("the engine"):
+            raise EngineFailure(f"{what} breaks {schema}: {problems[0]}")
         if problems:
-            pytest.fail(f"{what} breaks {schema}: {problems[0]}", pytrace=False)
+            raise UserError(f"{what} breaks {schema}: {problems[0]}")
 
     # -- finding things --------------------------------------------------------
 

@@ -113,3 +113,23 @@ def test_every_rule_the_engine_cites_exists() -> None:
 def test_every_ruling_has_a_rule_and_a_page() -> None:
     for ruling in load_catalog(ROOT).rulings.values():
         assert ruling.rules and ruling.pages and ruling.text.strip() == ruling.text
+
+
+def test_unknown_capability_tags_are_reported(copy_root: Path) -> None:
+    feature = copy_root / "features" / "needs.feature"
+    feature.write_text(
+        "@ruling:symbol.tap @needs:telepathy\nFeature: x\n\n  @cr:107.5\n  Scenario: needs something unknown\n"
+        "    Given a game between Alice and Bob\n",
+        encoding="utf-8",
+    )
+    problems = tag_problems(load_catalog(copy_root), feature_tags(copy_root / "features"))
+    assert any("@needs:telepathy is not in fixtures/capabilities.toml" in p for p in problems)
+
+
+def test_every_scenario_declares_its_needs_and_the_reference_engine_has_them() -> None:
+    from oracle.reference import CAPABILITIES
+
+    catalog = load_catalog(ROOT)
+    assert set(CAPABILITIES) <= set(catalog.capabilities)
+    for scenario in feature_tags(ROOT / "features"):
+        assert scenario.needs, f"{scenario.path}:{scenario.line}: no @needs: tag"

@@ -53,7 +53,7 @@ def test_run_fails_when_a_scenario_fails(tmp_path: Path) -> None:
     [
         (
             ["run", "--engine", "nowhere"],
-            "mtg-conformance: error: engine 'nowhere': expected 'reference' or 'module:Class'",
+            "mtg-conformance: error: engine 'nowhere': expected 'reference', 'module:Class' or 'cmd:<command line>'",
         ),
         (["run", "--ruling", "no.such"], "mtg-conformance: error: unknown ruling 'no.such'"),
     ],

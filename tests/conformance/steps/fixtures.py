@@ -1,4 +1,4 @@
-"""Fixtures every scenario uses: the engine under test and the scenario's world."""
+"""Fixtures every scenario uses: the engine under test, what it declares, and the scenario's world."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from collections.abc import Iterator
 import pytest
 
 from oracle.cards import CardDatabase
-from oracle.contract import Engine, load_engine
+from oracle.contract import JSON, Engine, load_engine
 from oracle.errors import UserError
+from oracle.outcomes import EngineFailure
 from oracle.paths import cards_dir
 from tests.conformance.world import World
 
@@ -16,12 +17,26 @@ from tests.conformance.world import World
 @pytest.fixture(scope="session")
 def engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
     """The engine named by ``--engine``; every scenario sets up its own position on it."""
+    config = request.config
     try:
-        chosen = load_engine(request.config.getoption("--engine"))
+        chosen = load_engine(
+            config.getoption("--engine"),
+            timeout=config.getoption("--engine-timeout"),
+            validate_wire=config.getoption("--validate-wire"),
+        )
     except UserError as exc:
         pytest.exit(str(exc), returncode=4)
     yield chosen
     chosen.close()
+
+
+@pytest.fixture(scope="session")
+def description(engine: Engine) -> JSON | EngineFailure:
+    """What the engine says it is and supports, or why it couldn't say (each scenario then ERRORs)."""
+    try:
+        return engine.describe()
+    except EngineFailure as failure:
+        return failure
 
 
 @pytest.fixture(scope="session")
@@ -31,5 +46,13 @@ def cards() -> CardDatabase:
 
 
 @pytest.fixture
-def world(engine: Engine, cards: CardDatabase) -> World:
+def world(
+    request: pytest.FixtureRequest, engine: Engine, description: JSON | EngineFailure, cards: CardDatabase
+) -> World:
+    """A scenario runs only if the engine declares every capability it needs; otherwise SKIP."""
+    if isinstance(description, EngineFailure):
+        raise description
+    missing = sorted({str(m.args[0]) for m in request.node.iter_markers("needs")} - set(description["capabilities"]))
+    if missing:
+        pytest.skip(f"the engine does not declare: {', '.join(missing)}")
     return World(engine, cards)
