@@ -80,12 +80,18 @@ def rejected(code: str, reason: str) -> JSON:
 
 
 def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = False) -> Engine:
-    """``"reference"`` for this package's engine, ``"module:Class"`` for one in Python, or
-    ``"cmd:<command line>"`` for one in another process speaking :mod:`oracle.protocol`."""
+    """``"reference"`` for this package's engine, ``"phase"`` for phase.rs, ``"module:Class"`` for
+    one in Python, or ``"cmd:<command line>"`` for one in another process speaking :mod:`oracle.protocol`."""
     if spec in ("reference", "oracle"):
         from .reference import ReferenceEngine
 
         return ReferenceEngine()
+    if spec == "phase":  # phase.rs through phase-python: pip install -e ".[phase]"
+        try:
+            import phase  # noqa: F401
+        except ImportError:
+            raise EngineLoadError("engine 'phase' needs phase-python: pip install -e \".[phase]\"") from None
+        spec = "oracle.phase_engine:PhaseEngine"
     if spec.startswith("cmd:"):
         from .protocol import DEFAULT_TIMEOUT, SubprocessEngine
 

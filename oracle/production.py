@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .characteristics import Characteristics, compute, matches
-from .mana import COLOR_NAMES, COLORS, MANA_TYPES, format_mana, parse_mana
-from .state import GameObject, StackItem
+from .mana import COLORS, MANA_TYPES, format_mana, parse_mana
+from .state import GameObject
 from .vocabulary import Ability
 
 if TYPE_CHECKING:
@@ -146,7 +146,6 @@ def produce(
     player: str,
     mana: list[str],
     tapped_for_mana: bool,
-    triggered_by: StackItem | None = None,
 ) -> list[str]:
     """A mana production event while a mana ability resolves; returns the mana added.
 
@@ -202,7 +201,3 @@ def _tapped_for_mana_triggers(game: Game, tapped: GameObject, player: str, mana:
 def describe_mana_choice(options: list[list[str]]) -> list[str]:
     """Options of a mana choice as mana symbols, e.g. ``["{B}", "{G}"]``."""
     return [format_mana(o) for o in options]
-
-
-def color_name(symbol: str) -> str:
-    return COLOR_NAMES.get(symbol, "colorless")

@@ -65,13 +65,11 @@ def _could_produce_one_order(mp: pytest.MonkeyPatch) -> None:
 def _triggers_on_tap_without_mana(mp: pytest.MonkeyPatch) -> None:
     original = production.produce
 
-    def produce(
-        g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool, triggered_by: Any = None
-    ) -> list[str]:
+    def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool) -> list[str]:
         if not mana and tapped_for_mana:
             production._tapped_for_mana_triggers(g, source, player, ["C"])
             return []
-        return original(g, source, player, mana, tapped_for_mana, triggered_by)
+        return original(g, source, player, mana, tapped_for_mana)
 
     mp.setattr(activation, "produce", produce)
 
@@ -79,10 +77,8 @@ def _triggers_on_tap_without_mana(mp: pytest.MonkeyPatch) -> None:
 def _every_mana_ability_is_tapping(mp: pytest.MonkeyPatch) -> None:
     original = production.produce
 
-    def produce(
-        g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool, triggered_by: Any = None
-    ) -> list[str]:
-        return original(g, source, player, mana, True, triggered_by)
+    def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool) -> list[str]:
+        return original(g, source, player, mana, True)
 
     mp.setattr(activation, "produce", produce)
 
