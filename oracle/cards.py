@@ -2,24 +2,16 @@
 
 A card file carries the card's current Oracle text, mana cost, type line and
 power/toughness exactly, and a structured description of each ability in the
-vocabulary of :mod:`oracle.vocabulary`.  Example (``fixtures/cards/llanowar_elves.toml``)::
-
-    name = "Llanowar Elves"
-    mana_cost = "{G}"
-    type_line = "Creature — Elf Druid"
-    oracle_text = "{T}: Add {G}."
-    power = "1"
-    toughness = "1"
-
-    [[abilities]]
-    kind = "activated"
-    text = "{T}: Add {G}."
-    effects = [{ add_mana = { mana = "{G}" } }]
+vocabulary of :mod:`oracle.vocabulary`: a ``name``, ``mana_cost``, ``type_line``,
+``oracle_text``, ``power`` and ``toughness``, then one ``[[abilities]]`` table per
+ability, whose ``text`` must be quoted from the oracle text.  Any file in
+``fixtures/cards/`` is an example.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +25,14 @@ CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindr
 SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")
 
 #: Each basic land type's intrinsic mana ability (305.6).
-BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}"}
+@cache
+def basic_land_mana() -> dict[str, str]:
+    """305.6: the basic land types and their mana symbols, from ``fixtures/basic_land_types.toml``."""
+    from .paths import suite_root
+
+    table = read_toml(suite_root() / "fixtures" / "basic_land_types.toml", CardDataError)["basic_land_types"]
+    return {str(k): str(v) for k, v in table.items()}
+
 
 
 @dataclass(frozen=True)

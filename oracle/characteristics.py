@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import BASIC_LAND_MANA, Face
+from .cards import Face, basic_land_mana
 from .state import GameObject, GameState
 from .vocabulary import Ability, Cost
 
@@ -53,7 +53,7 @@ BLITZ_DRAW = Ability(
 def _intrinsic_mana_abilities(subtypes: tuple[str, ...]) -> list[Ability]:
     """305.6: each basic land type gives the land "{T}: Add [its mana symbol]"."""
     abilities = []
-    for land_type, symbol in BASIC_LAND_MANA.items():
+    for land_type, symbol in basic_land_mana().items():
         if land_type in subtypes:
             text = f"{{T}}: Add {symbol}."
             spec = {"kind": "activated", "text": text, "effects": [{"add_mana": {"mana": symbol}}]}

@@ -19,19 +19,7 @@ data described by the JSON Schema files in ``oracle/schemas/`` (version
 ``observe()``
     The state as data (``observation.schema.json``).
 
-Example, with the reference engine::
-
-    >>> from oracle import load_engine
-    >>> engine = load_engine("reference")
-    >>> engine.setup({"players": [
-    ...     {"name": "Alice", "battlefield": [{"card": "Forest", "ref": "f"}]},
-    ...     {"name": "Bob"}],
-    ...     "turn": {"number": 1, "active_player": "Alice", "step": "precombat-main"}})
-    {'accepted': True}
-    >>> engine.perform({"type": "activate", "player": "Alice", "source": "f", "ability": 1})
-    {'accepted': True}
-    >>> engine.observe()["players"][0]["mana_pool"]
-    {'G': 1}
+README.md shows an example session with the reference engine, run as a doctest.
 """
 
 from __future__ import annotations
