@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import subprocess
 import sys
@@ -15,20 +14,15 @@ import pytest
 from oracle.protocol import PROTOCOL_VERSION, serve
 from oracle.reference import ReferenceEngine
 from oracle.schema import errors
+from tests.unit.test_cli import cli as run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = f"cmd:{sys.executable} {ROOT / 'tests' / 'fake_engines' / 'fake.py'}"
 
 
 def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "oracle.cli", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
-    )
+    """The command run from the checkout, with the tests' fake engines importable."""
+    return run_cli(*args, cwd=ROOT, env={"PYTHONPATH": str(ROOT), **(env or {})})
 
 
 def totals(output: str) -> dict[str, int]:
