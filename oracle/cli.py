@@ -192,9 +192,16 @@ def report_markdown(report: dict[str, Any], catalog: Any) -> str:
         lines.append(f"| {ruling.number} | {ruling.id} | {passed} | {len(mine) - passed - skipped} | {skipped} |")
     problems = [s for s in report["scenarios"] if s["outcome"] not in ("PASS", "SKIP")]
     lines += ["", "## Scenarios that did not pass", ""]
-    lines += [f"- **{s['outcome']}** {s['id']} ({', '.join(s['rulings'])}): {s['message']}" for s in problems] or [
-        "None."
-    ]
+    for scenario in problems:
+        lines.append(f"- **{scenario['outcome']}** `{scenario['id']}`")
+        lines.append(f"  - observed: {scenario['message']}")
+        for ruling_id in scenario["rulings"]:
+            lines.append(f"  - ruling {ruling_id}: \u201c{catalog.rulings[ruling_id].text}\u201d")
+    if not problems:
+        lines.append("None.")
+    skipped = [s for s in report["scenarios"] if s["outcome"] == "SKIP"]
+    lines += ["", "## Scenarios skipped", ""]
+    lines += [f"- `{s['id']}`: {s['message']}" for s in skipped] or ["None."]
     return "\n".join(lines) + "\n"
 
 

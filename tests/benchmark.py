@@ -13,6 +13,8 @@ Usage (from the checkout)::
    wire protocol (``--engine 'cmd:python -m oracle.cli serve'``), best of ``--repeat`` runs.
 5. Prints the times, the ratios (the cost of Gherkin, step matching and schema checks; the
    cost of the wire) and the peak memory of the process.
+6. With ``--phase`` (phase-python installed), runs the suite against the reference engine and
+   against phase.rs in the same process and prints both times per scenario and their ratio.
 
 It is a script, not a test: speed is measured here and never asserted in the suite.
 """
@@ -85,9 +87,41 @@ def _pytest(args: list[str]) -> float:
     return elapsed
 
 
+class Durations:
+    """Call time of each scenario of one run, by test name."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call" or (report.when == "setup" and report.skipped):
+            self.seconds[report.nodeid.rsplit("::", 1)[-1]] = report.duration
+
+
+def side_by_side(scenarios: str, common: list[str]) -> None:
+    """The reference engine and phase.rs on the same suite, one line per scenario."""
+    runs = {}
+    for engine in ("reference", "phase"):
+        durations = Durations()
+        pytest.main(
+            [scenarios, *common, f"--engine={engine}", "-q", "--no-header", "-p", "no:cacheprovider"],
+            plugins=[durations],
+        )
+        runs[engine] = durations.seconds
+    print(f"\n{'scenario':<90} {'reference':>10} {'phase.rs':>10} {'ratio':>7}")
+    for name in sorted(runs["reference"]):
+        ours, theirs = runs["reference"][name] * 1000, runs["phase"].get(name, 0.0) * 1000
+        print(f"{name[5:95]:<90} {ours:>8.1f}ms {theirs:>8.1f}ms {theirs / ours if ours else 0:>7.1f}")
+    total_ours, total_theirs = sum(runs["reference"].values()), sum(runs["phase"].values())
+    print(
+        f"{'all scenarios':<90} {total_ours * 1000:>8.0f}ms {total_theirs * 1000:>8.0f}ms {total_theirs / total_ours:>7.1f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs of each side; the best is kept")
+    parser.add_argument("--phase", action="store_true", help="also time phase.rs scenario by scenario")
     options = parser.parse_args()
     scenarios = str(ROOT / "tests" / "conformance" / "test_scenarios.py")
     common = [f"--rootdir={ROOT}", "-c", str(ROOT / "pyproject.toml")]
@@ -118,6 +152,8 @@ def main() -> None:
         f"gherkin suite through the wire protocol:   {wire * 1000:8.1f} ms  (ratio wire / in-process: {wire / gherkin:.2f})"
     )
     print(f"peak memory of this process: {peak_mib:.0f} MiB")
+    if options.phase:
+        side_by_side(scenarios, common)
 
 
 if __name__ == "__main__":

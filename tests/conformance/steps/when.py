@@ -10,6 +10,7 @@ from pytest_bdd import parsers, when
 
 from oracle.errors import UserError
 from oracle.mana import COLOR_BY_NAME
+from oracle.state import STEPS
 from tests.conformance.steps.given import step_name
 from tests.conformance.world import World
 
@@ -112,10 +113,12 @@ def cast(
 @when(parsers.re(r"(?P<player>\w+) chooses (?P<answer>.+)$"))
 def choose(world: World, player: str, answer: str) -> None:
     """Answer the pending choice: "green" also answers a choice of mana written "{G}", and an
-    object's name ("Grizzly Bears", "the token Isamaru, Hound of Konda") answers with its ref."""
+    object's name ("Grizzly Bears", "the token Isamaru, Hound of Konda") answers with its ref.
+    With no question pending, the engine made a choice that had a single option itself (the
+    contract allows it); the Then steps check what it chose."""
     pending = world.observe()["pending_choice"]
     if pending is None:
-        pytest.fail(f"{player} was asked nothing, so can't choose {answer}")
+        return  # the engine made a forced choice itself; the Then steps check what it chose
     options = pending["options"]
     word = answer.removesuffix(" mana").removeprefix("to copy ")
     candidates = [answer, word, *world.objects_named(word)]
@@ -184,10 +187,14 @@ def proceed_to(world: World, player: str, step: str) -> None:
     """Players pass priority until that step of that player's turn begins (at most two turns);
     on the way, the active player declares no attackers."""
     target = step_name(step)
+    start = world.observe()["turn"]
+    this_turn = start["active_player"] == player and STEPS.index(target) > STEPS.index(start["step"])
     for _ in range(60):
         turn = world.observe()["turn"]
         if turn["step"] == target and turn["active_player"] == player:
             return
+        if this_turn and turn["number"] != start["number"]:
+            pytest.fail(f"{player}'s turn {start['number']} ended without a {step}: the engine skipped it")
         holder = turn["priority_player"]
         if not holder and turn["step"] == "declare-attackers":
             world.act({"type": "declare-attackers", "player": turn["active_player"], "attackers": []})
