@@ -24,7 +24,7 @@ from .vocabulary import Ability, parse_ability
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
 SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")
 
-#: Each basic land type's intrinsic mana ability (305.6).
+
 @cache
 def basic_land_mana() -> dict[str, str]:
     """305.6: the basic land types and their mana symbols, from ``fixtures/basic_land_types.toml``."""
@@ -32,7 +32,6 @@ def basic_land_mana() -> dict[str, str]:
 
     table = read_toml(suite_root() / "fixtures" / "basic_land_types.toml", CardDataError)["basic_land_types"]
     return {str(k): str(v) for k, v in table.items()}
-
 
 
 @dataclass(frozen=True)
