@@ -19,17 +19,13 @@ pyproject.toml's "phase" extra).
 
 from __future__ import annotations
 
-import importlib.metadata
-import json
 import re
 from collections.abc import Iterator
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from .cards import Card, CardDatabase
 from .contract import CONTRACT_VERSION, JSON, Engine, accepted, rejected
 from .paths import cards_dir
+from .phase_cards import load_library, phase_version
 
 #: Capabilities this adapter maps (names from ``fixtures/capabilities.toml``).
 CAPABILITIES = [
@@ -130,86 +126,6 @@ class Refusal(Exception):
         self.reason = reason
 
 
-# -- the card database ---------------------------------------------------------------------
-
-
-def atomic_card(card: Card) -> JSON:
-    """The suite's card as the MTGJSON ``AtomicCard``-shaped dict ``phase.build_oracle_face`` reads."""
-    type_line = card.types
-    colors = list(card.colors)
-    data: JSON = {
-        "name": card.name,
-        "manaCost": card.mana_cost.text if card.mana_cost else None,
-        "type": card.type_line,
-        "types": list(type_line.types),
-        "supertypes": list(type_line.supertypes),
-        "subtypes": list(type_line.subtypes),
-        "text": card.oracle_text,
-        "layout": "normal",
-        "colors": colors,
-        "colorIdentity": colors,
-        "manaValue": card.mana_cost.mana_value() if card.mana_cost else 0,
-        "identifiers": {},
-        "keywords": card_keywords(card),
-    }
-    if card.power is not None and card.toughness is not None:
-        data["power"] = card.power
-        data["toughness"] = card.toughness
-    return data
-
-
-def card_keywords(card: Card) -> list[str]:
-    """The card's own keyword abilities, capitalized as MTGJSON lists them ("Flying", "Offspring")."""
-    return [ability.keyword.capitalize() for ability in card.abilities if ability.kind == "keyword"]
-
-
-def not_understood(face: JSON) -> str | None:
-    """What phase did not understand in a parsed face, or None when it parsed cleanly."""
-    warnings = face.get("parse_warnings") or []
-    if warnings:
-        first = warnings[0]
-        return f"parse warning {first.get('type', '?')} on {first.get('description', '?')!r}"
-    for node in _nodes(face):
-        if node.get("type") == "Unimplemented":
-            return f"unimplemented {node.get('name', 'effect')}: {node.get('description', '?')}"
-        if "Unknown" in node:
-            return f"unknown trigger mode {node['Unknown']!r}"
-    return None
-
-
-def _nodes(value: Any) -> Iterator[JSON]:
-    """Every dict nested anywhere in ``value``."""
-    if isinstance(value, dict):
-        yield value
-        for item in value.values():
-            yield from _nodes(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _nodes(item)
-
-
-@cache
-def _library(folder: Path) -> tuple[Any, dict[str, str]]:
-    """phase's engine loaded with every fixture card, and why each unsupported card is so."""
-    import phase
-
-    cards = CardDatabase.load(folder)
-    faces: dict[str, JSON] = {}
-    unsupported: dict[str, str] = {}
-    for name, card in cards.cards.items():
-        face = phase.build_oracle_face(atomic_card(card), None)
-        faces[name.lower()] = face
-        problem = not_understood(face)
-        if problem:
-            unsupported[name] = problem
-    return phase.Engine.from_json(json.dumps(faces)), unsupported
-
-
-def phase_version() -> str:
-    """The installed phase-python version."""
-    return importlib.metadata.version("phase-python")
-
-
 # -- small translations ------------------------------------------------------------------
 
 
@@ -259,7 +175,7 @@ class PhaseEngine(Engine):
 
     def __init__(self) -> None:
         """Load the fixture cards into phase (once per process); no game until ``setup``."""
-        self.engine, self.unsupported = _library(cards_dir())
+        self.engine, self.unsupported = load_library(cards_dir())
         self.game: Any = None
         self.names: list[str] = []
         self.ids: dict[str, int] = {}

@@ -10,7 +10,8 @@ pytest.importorskip("phase")
 
 from oracle.cards import CardDatabase
 from oracle.paths import cards_dir
-from oracle.phase_engine import PhaseEngine, atomic_card, not_understood
+from oracle.phase_cards import atomic_card, not_understood
+from oracle.phase_engine import PhaseEngine
 from oracle.schema import errors
 
 MAIN_PHASE = {"number": 3, "active_player": "Alice", "step": "precombat-main"}
