@@ -44,7 +44,7 @@ def _show(pool: dict[str, int]) -> str:
 @then(parsers.re(r"(?P<player>\w+)'s mana pool is empty$"))
 def pool_empty(world: World, player: str) -> None:
     pool = _pool(world, player)
-    assert not pool, f"{player}'s mana pool holds {_show(pool)}"
+    assert not pool, f"{player}'s mana pool holds {_show(pool)}, expected nothing"
 
 
 @then(parsers.re(r"(?P<player>\w+)'s mana pool contains exactly (?P<mana>(?:\{[WUBRGC]\})+)$"))
@@ -105,14 +105,16 @@ def _one(world: World, card: str) -> dict[str, object]:
 @then(parsers.re(r"(?P<card>.+) is (?P<state>tapped|untapped)$"))
 def tapped_state(world: World, card: str, state: str) -> None:
     permanent = _one(world, card)
-    assert permanent["tapped"] == (state == "tapped"), f"{card} is {'tapped' if permanent['tapped'] else 'untapped'}"
+    assert permanent["tapped"] == (state == "tapped"), (
+        f"{card} is {'tapped' if permanent['tapped'] else 'untapped'}, expected {state}"
+    )
 
 
 @then(parsers.re(r"(?P<player>\w+)'s life total is (?P<life>-?\d+)$"))
 def life_is(world: World, player: str, life: str) -> None:
     for entry in world.observe()["players"]:
         if entry["name"] == player:
-            assert entry["life"] == int(life), f"{player}'s life total is {entry['life']}"
+            assert entry["life"] == int(life), f"{player}'s life total is {entry['life']}, expected {life}"
             return
     pytest.fail(f"no player {player}")
 
@@ -122,20 +124,20 @@ def counters_on(world: World, card: str, n: str) -> None:
     permanent = _one(world, card)
     expected = 0 if n == "no" else count(n)
     got = permanent["counters"].get("+1/+1", 0)
-    assert got == expected, f"{card} has {got} +1/+1 counter(s)"
+    assert got == expected, f"{card} has {got} +1/+1 counter(s), expected {expected}"
 
 
 @then(parsers.re(r"(?P<card>.+) is a (?P<power>-?\d+)/(?P<toughness>-?\d+) creature$"))
 def power_toughness(world: World, card: str, power: str, toughness: str) -> None:
     permanent = _one(world, card)
     got = (permanent["power"], permanent["toughness"])
-    assert got == (int(power), int(toughness)), f"{card} is {got[0]}/{got[1]}"
+    assert got == (int(power), int(toughness)), f"{card} is {got[0]}/{got[1]}, expected {power}/{toughness}"
 
 
 @then(parsers.re(r"(?P<card>.+)'s mana value is (?P<value>\d+)$"))
 def mana_value(world: World, card: str, value: str) -> None:
     permanent = _one(world, card)
-    assert permanent["mana_value"] == int(value), f"{card}'s mana value is {permanent['mana_value']}"
+    assert permanent["mana_value"] == int(value), f"{card}'s mana value is {permanent['mana_value']}, expected {value}"
 
 
 @then(parsers.re(r"(?P<card>.+) is in (?P<player>\w+)'s (?P<zone>graveyard|hand|library)$"))
@@ -143,7 +145,7 @@ def in_zone(world: World, card: str, player: str, zone: str) -> None:
     for entry in world.observe()["players"]:
         if entry["name"] == player:
             names = [c["name"] for c in entry[zone]]
-            assert card in names, f"{player}'s {zone} holds {names or 'nothing'}"
+            assert card in names, f"{player}'s {zone} holds {names or 'nothing'}, expected {card} there"
             return
     pytest.fail(f"no player {player}")
 
@@ -158,7 +160,7 @@ def tokens(world: World, player: str, n: str, name: str) -> None:
     named = world.permanents(name, player, exact=True) + world.permanents(f"{name} Token", player, exact=True)
     found = [p for p in named if p["token"]]
     expected = 0 if n == "no" else count(n)
-    assert len(found) == expected, f"{player} controls {len(found)} {name} token(s)"
+    assert len(found) == expected, f"{player} controls {len(found)} {name} token(s), expected {expected}"
 
 
 @then(parsers.re(r"(?P<card>.+)'s base power and toughness are (?P<power>-?\d+)/(?P<toughness>-?\d+)$"))
@@ -166,7 +168,9 @@ def base_power_toughness(world: World, card: str, power: str, toughness: str) ->
     """208.4b: after characteristic-defining and setting effects, before modifying effects and counters."""
     permanent = _one(world, card)
     got = (permanent["base_power"], permanent["base_toughness"])
-    assert got == (int(power), int(toughness)), f"{card}'s base power and toughness are {got[0]}/{got[1]}"
+    assert got == (int(power), int(toughness)), (
+        f"{card}'s base power and toughness are {got[0]}/{got[1]}, expected {power}/{toughness}"
+    )
 
 
 @then(
@@ -177,7 +181,9 @@ def base_power_toughness(world: World, card: str, power: str, toughness: str) ->
 def has_keyword(world: World, card: str, negated: str, keyword: str) -> None:
     permanent = _one(world, card)
     has = keyword in permanent["keywords"]
-    assert has == (negated == "has"), f"{card}'s keywords are {permanent['keywords'] or 'none'}"
+    assert has == (negated == "has"), (
+        f"{card}'s keywords are {permanent['keywords'] or 'none'}, expected it {negated} {keyword}"
+    )
 
 
 @then(
@@ -193,7 +199,9 @@ def colors_are(world: World, card: str, colors: str) -> None:
 @then(parsers.re(r"(?P<card>.+)'s creature types are (?P<types>.+)$"))
 def creature_types(world: World, card: str, types: str) -> None:
     permanent = _one(world, card)
-    assert permanent["subtypes"] == types.split(), f"{card}'s subtypes are {permanent['subtypes']}"
+    assert permanent["subtypes"] == types.split(), (
+        f"{card}'s subtypes are {permanent['subtypes']}, expected {types.split()}"
+    )
 
 
 @then(parsers.re(r"(?P<card>.+) is attached to (?P<host>.+)$"))
@@ -209,7 +217,9 @@ def hand_size(world: World, player: str, n: str) -> None:
     for entry in world.observe()["players"]:
         if entry["name"] == player:
             expected = 0 if n == "no" else count(n)
-            assert len(entry["hand"]) == expected, f"{player}'s hand holds {[c['name'] for c in entry['hand']]}"
+            assert len(entry["hand"]) == expected, (
+                f"{player}'s hand holds {[c['name'] for c in entry['hand']]}, expected {expected} card(s)"
+            )
             return
     pytest.fail(f"no player {player}")
 
@@ -224,7 +234,7 @@ def not_a_creature(world: World, card: str) -> None:
 
 @then(parsers.re(r"(?P<card>.+) is not on the battlefield$"))
 def not_on_battlefield(world: World, card: str) -> None:
-    assert not world.permanents(card), f"{card} is on the battlefield"
+    assert not world.permanents(card), f"{card} is on the battlefield, expected it gone"
 
 
 @then(parsers.re(r"(?P<player>\w+) controls (?P<n>no|\w+) (?P<state>tapped |untapped )?(?P<name>(?!.* tokens?$).+)$"))
@@ -232,13 +242,13 @@ def controls_count(world: World, player: str, n: str, state: str | None, name: s
     """Every permanent of that name the player controls, tokens and copies included."""
     found = [p for p in world.permanents(name, player, exact=True) if not state or p["tapped"] == (state == "tapped ")]
     expected = 0 if n == "no" else count(n)
-    assert len(found) == expected, f"{player} controls {len(found)} permanent(s) named {name}"
+    assert len(found) == expected, f"{player} controls {len(found)} permanent(s) named {name}, expected {expected}"
 
 
 @then("the stack is empty")
 def stack_empty(world: World) -> None:
     stack = world.observe()["stack"]
-    assert not stack, f"the stack holds {[s['name'] for s in stack]}"
+    assert not stack, f"the stack holds {[s['name'] for s in stack]}, expected nothing"
 
 
 @then(parsers.re(r"(?P<card>.+)'s (?P<kind>triggered|activated) ability is on the stack$"))
