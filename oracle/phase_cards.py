@@ -90,6 +90,16 @@ def load_library(folder: Path) -> tuple[Any, dict[str, str]]:
     return phase.Engine.from_json(json.dumps(faces)), unsupported
 
 
+@cache
+def filler_land(folder: Path) -> str:
+    """A basic land with no basic land type (so no colored mana) to fill decks with."""
+    for card in CardDatabase.load(folder).cards.values():
+        parsed = card.types
+        if parsed.supertypes == ("Basic",) and parsed.types == ("Land",) and not parsed.subtypes:
+            return card.name
+    raise LookupError("no colorless basic land among the card fixtures to fill decks with")
+
+
 def phase_version() -> str:
     """The installed phase-python version."""
     return importlib.metadata.version("phase-python")

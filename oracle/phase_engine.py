@@ -25,7 +25,7 @@ from typing import Any
 
 from .contract import CONTRACT_VERSION, JSON, Engine, accepted, rejected
 from .paths import cards_dir
-from .phase_cards import load_library, phase_version
+from .phase_cards import filler_land, load_library, phase_version
 
 #: Capabilities this adapter maps (names from ``fixtures/capabilities.toml``).
 CAPABILITIES = [
@@ -79,8 +79,8 @@ PHASE_TO_COUNTER = {value: key for key, value in COUNTER_TO_PHASE.items()}
 #: Zones of a player's own cards: the position's key, phase's zone name.
 PLAYER_ZONES = {"library": "Library", "hand": "Hand", "graveyard": "Graveyard"}
 
-#: The basic land added to each deck so that a game can start and players can draw.
-FILLER = "Wastes"
+#: How many filler basic lands (:func:`oracle.phase_cards.filler_land`) each deck gets, so that a
+#: game can start and players can draw.
 FILLER_COUNT = 10
 
 #: phase prompts answered with a contract ``choose`` action: phase's prompt type -> contract kind.
@@ -253,7 +253,7 @@ class PhaseEngine(Engine):
     def _deck(self, position: JSON, seat: int) -> list[str]:
         """The cards seat ``seat`` owns in the position, plus filler basic lands."""
         owned = [entry["card"] for owner, _, entry in _entries(position) if self._owner(owner, entry) == seat]
-        return owned + [FILLER] * FILLER_COUNT
+        return owned + [filler_land(cards_dir())] * FILLER_COUNT
 
     def _owner(self, controller: str, entry: JSON) -> int:
         """The seat of a card's owner (its controller unless the position says otherwise)."""
