@@ -199,9 +199,9 @@ def report_markdown(report: dict[str, Any], catalog: Any) -> str:
             lines.append(f"  - ruling {ruling_id}: \u201c{catalog.rulings[ruling_id].text}\u201d")
     if not problems:
         lines.append("None.")
-    skipped = [s for s in report["scenarios"] if s["outcome"] == "SKIP"]
+    skips = [s for s in report["scenarios"] if s["outcome"] == "SKIP"]
     lines += ["", "## Scenarios skipped", ""]
-    lines += [f"- `{s['id']}`: {s['message']}" for s in skipped] or ["None."]
+    lines += [f"- `{s['id']}`: {s['message']}" for s in skips] or ["None."]
     return "\n".join(lines) + "\n"
 
 
@@ -224,11 +224,11 @@ def rulings() -> int:
     catalog = load_catalog(root)
     scenarios = feature_tags(root / "features")
     problems = tag_problems(catalog, scenarios)
-    counts = {ruling: 0 for ruling in catalog.rulings}
+    counts = dict.fromkeys(catalog.rulings, 0)
     for scenario in scenarios:
-        for ruling in scenario.rulings:
-            if ruling in counts:
-                counts[ruling] += 1
+        for ruling_id in scenario.rulings:
+            if ruling_id in counts:
+                counts[ruling_id] += 1
     print(f"{'#':>3}  {'ruling':<36} {'scenarios':>9}  card page")
     for ruling in sorted(catalog.rulings.values(), key=lambda r: r.number):
         mark = "" if counts[ruling.id] else "  (no scenario yet)"

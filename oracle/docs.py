@@ -340,14 +340,14 @@ def _index(catalog: Catalog, scenarios: list[ScenarioText], engines: Sequence[En
     )
     if engines:
         heads = "".join(f"<th>{o}</th>" for o in OUTCOMES)
-        rows = "".join(
+        engine_rows = "".join(
             f"<tr><td>{_esc(run.label)}</td>{''.join(f'<td>{run.totals.get(o, 0)}</td>' for o in OUTCOMES)}"
             f"<td>{_esc(_pass_rate(run.totals))}</td></tr>"
             for run in engines
         )
         body += (
             "<h2>Engines</h2><p>Pass rate: PASS over the scenarios that ran; skips are not counted.</p>"
-            f"<table><thead><tr><th>engine</th>{heads}<th>pass rate</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<table><thead><tr><th>engine</th>{heads}<th>pass rate</th></tr></thead><tbody>{engine_rows}</tbody></table>"
         )
     return body
 

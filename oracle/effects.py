@@ -18,7 +18,7 @@ from .state import ContinuousEffect, GameObject, StackItem
 from .vocabulary import parse_ability
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .base import GameBase as Game
 
 Handler = Callable[["Game", StackItem, dict[str, Any]], None]
 
@@ -204,7 +204,7 @@ def _until_end_of_turn(game: Game, item: StackItem, params: dict[str, Any]) -> N
     """611.2: a continuous effect from a resolving spell or ability, its objects fixed now (611.2c),
     applied in its layers (613.1d-f, 613.4b-c) until the cleanup step (514.2)."""
     affected = [t.id for t in _targets(game, item) if t.zone == "battlefield"]
-    changes = [
+    changes: list[tuple[str, dict[str, Any], bool]] = [
         ("4", {"creature_types": params.get("creature_types")}, "creature_types" in params),
         ("4", {"add_types": params.get("add_types")}, "add_types" in params),
         ("5", {"colors": [COLOR_BY_NAME[c] for c in params.get("colors", [])]}, "colors" in params),

@@ -697,7 +697,7 @@ class PhaseEngine(Engine):
         """One option per distinct trigger, "source: text": the one chosen goes on the stack first
         (CR 603.3b) and the others follow in the order phase listed them, all in one answer."""
         triggers = prompt.get("data", {}).get("triggers", [])
-        options = []
+        options: list[tuple[str, Any]] = []
         for index, trigger in enumerate(triggers):
             name = trigger.get("source_name", "?")
             text = str(trigger.get("description") or "").replace("~", name)

@@ -17,7 +17,7 @@ from .state import GameObject
 from .vocabulary import Ability
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .base import GameBase as Game
 
 
 def mana_effect_options(

@@ -26,7 +26,7 @@ import subprocess
 import threading
 from collections import deque
 from collections.abc import Callable
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from . import __version__
 from .contract import JSON, Engine
@@ -122,7 +122,7 @@ class SubprocessEngine(Engine):
                 f"engine {description['name']} speaks protocol {spoken}; this runner speaks {PROTOCOL_VERSION}"
             )
 
-    def _fail(self, reason: str, timeout: bool = False) -> None:
+    def _fail(self, reason: str, timeout: bool = False) -> NoReturn:
         tail = " | ".join(list(self.stderr)[-5:])
         self.close()
         error = EngineTimeout if timeout else EngineFailure

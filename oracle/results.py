@@ -98,7 +98,8 @@ class ResultCollector:
         from pytest_bdd.scenario import scenario_wrapper_template_registry
 
         for item in items:
-            template = scenario_wrapper_template_registry.get(getattr(item, "obj", None))  # type: ignore[call-overload]
+            function = getattr(item, "obj", None)
+            template = scenario_wrapper_template_registry.get(function) if callable(function) else None
             if template is None:
                 continue
             markers = [m.name for m in item.iter_markers()]
@@ -147,11 +148,11 @@ class ResultCollector:
         write = terminalreporter.write_line
         per_ruling: dict[str, Counter[str]] = defaultdict(Counter)
         for result in self.results.values():
-            for ruling in result.rulings:
-                per_ruling[ruling][result.outcome] += 1
+            for ruling_id in result.rulings:
+                per_ruling[ruling_id][result.outcome] += 1
         terminalreporter.section(f"conformance summary: {self.engine}")
         write(f"{'#':>3}  {'ruling':<36} {'status':<8} {'pass':>4} {'fail':>4} {'skip':>4}")
-        statuses = Counter()
+        statuses: Counter[str] = Counter()
         for ruling in sorted(self.catalog.rulings.values(), key=lambda r: r.number):
             counts = per_ruling.get(ruling.id, Counter())
             failed = sum(counts[o] for o in ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION"))

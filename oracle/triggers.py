@@ -87,10 +87,11 @@ class TriggerRules(GameBase):
         for waiting in [d for d in self.state.delayed if d[0] == step]:
             self.state.delayed.remove(waiting)
             _, controller, object_id = waiting
-            info = {"characteristics": self._delayed_source(object_id), "controller": controller}
+            source = self._delayed_source(object_id)
+            info: dict[str, Any] = {"characteristics": source, "controller": controller}
             item = StackItem(self.state.new_id(), "triggered", controller, object_id, SACRIFICE_AT_END_STEP, info)
             item.source_info["event"] = {"object": object_id}
-            self.log("ability-triggered", source=info["characteristics"].name, ability=SACRIFICE_AT_END_STEP.text)
+            self.log("ability-triggered", source=source.name, ability=SACRIFICE_AT_END_STEP.text)
             self.state.pending_triggers.append(item)
         chars = compute(self.state)
         for obj in self.state.permanents():
