@@ -59,21 +59,18 @@ def test_every_scenario_tag_names_a_known_ruling_and_rule() -> None:
     assert tag_problems(catalog, feature_tags(ROOT / "features")) == []
 
 
-def test_a_text_not_in_its_seed_is_an_error(copy_root: Path) -> None:
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("it produces no mana instead", "it produces {C}", r"mana.undefined-type: text is not found verbatim in 000_"),
+        ('rules = ["106.5"]', 'rules = ["106.99"]', r"rule 106.99 is not in comprehensive_rules.toml"),
+    ],
+    ids=["text-not-in-seed", "unknown-rule-number"],
+)
+def test_an_inconsistent_catalog_is_an_error(copy_root: Path, old: str, new: str, message: str) -> None:
     path = copy_root / "fixtures" / "rulings.toml"
-    path.write_text(
-        path.read_text(encoding="utf-8").replace("it produces no mana instead", "it produces {C}"), encoding="utf-8"
-    )
-    with pytest.raises(CatalogError, match=r"mana.undefined-type: text is not found verbatim in 000_"):
-        load_catalog(copy_root)
-
-
-def test_an_unknown_rule_number_in_the_catalog_is_an_error(copy_root: Path) -> None:
-    path = copy_root / "fixtures" / "rulings.toml"
-    path.write_text(
-        path.read_text(encoding="utf-8").replace('rules = ["106.5"]', 'rules = ["106.99"]'), encoding="utf-8"
-    )
-    with pytest.raises(CatalogError, match=r"rule 106.99 is not in comprehensive_rules.toml"):
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    with pytest.raises(CatalogError, match=message):
         load_catalog(copy_root)
 
 
