@@ -1,11 +1,21 @@
 """mtg-conformance: a conformance suite and reference engine for the rules of Magic: The Gathering.
 
-The public API is small:
+The package has four rooms, and imports run one way (``tests/unit/test_layout.py`` keeps it so):
 
-* :func:`load_engine` — ``"reference"`` or ``"module:Class"``, returns an :class:`Engine`;
-* :class:`Engine` — the adapter contract every engine implements (:mod:`oracle.contract`);
+* :mod:`oracle.engine` — the reference rules engine; it knows nothing of the suite or other engines;
+* :mod:`oracle.contract` — the adapter contract: :class:`Engine`, the JSON Schemas and their
+  validation, the wire protocol (client and ``serve``), the outcomes of a scenario;
+* :mod:`oracle.adapters` — engines behind the contract: the reference engine, phase.rs;
+* :mod:`oracle.suite` — the suite's machinery: the ruling catalog, results and expectations,
+  reports, the living documentation, the command line.
+
+Beside them, :mod:`oracle.registry` turns an ``--engine`` spec into an engine, and
+``errors``, ``paths``, ``toml`` and ``version`` are shared by all.  The public API is small:
+
+* :func:`load_engine` — ``"reference"``, ``"phase"``, ``"module:Class"`` or ``"cmd:<command line>"``;
+* :class:`Engine` — the adapter contract every engine implements;
 * :class:`ReferenceEngine` — this package's engine, which follows the Comprehensive Rules;
-* :func:`load_catalog` — the rulings and the rules they rest on (:mod:`oracle.catalog`).
+* :func:`load_catalog` — the rulings and the rules they rest on.
 
 >>> engine = load_engine("reference")
 >>> engine.describe()["contract"] == CONTRACT_VERSION
@@ -14,22 +24,31 @@ True
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from oracle.contract.interface import CONTRACT_VERSION, Engine
+from oracle.errors import Rejected, UserError
+from oracle.registry import load_engine
+from oracle.version import __version__
 
-from .contract import CONTRACT_VERSION, Engine, load_engine
-from .errors import Rejected, UserError
-
-__all__ = ["CONTRACT_VERSION", "Engine", "ReferenceEngine", "Rejected", "UserError", "__version__", "load_engine"]
+__all__ = [
+    "CONTRACT_VERSION",
+    "Engine",
+    "ReferenceEngine",
+    "Rejected",
+    "UserError",
+    "__version__",
+    "load_catalog",
+    "load_engine",
+]
 
 
 def __getattr__(name: str) -> object:
     """Import the heavier modules lazily."""
     if name == "ReferenceEngine":
-        from .reference import ReferenceEngine
+        from oracle.adapters.reference import ReferenceEngine
 
         return ReferenceEngine
     if name == "load_catalog":
-        from .catalog import load_catalog
+        from oracle.suite.catalog import load_catalog
 
         return load_catalog
     raise AttributeError(name)

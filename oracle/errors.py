@@ -7,7 +7,7 @@ Two families:
   and nothing else; never a traceback.
 * :class:`Rejected`: a game action that the rules forbid.  It carries a
   machine-readable ``code`` from :data:`REJECTION_CODES` so that any engine
-  can say *why* in the same words (see ``oracle/schemas/outcome.schema.json``).
+  can say *why* in the same words (see ``oracle/contract/schemas/outcome.schema.json``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ Usage (from the checkout)::
 3. Times a plain pytest module that replays the recorded calls, one test per
    scenario, against the reference engine, best of ``--repeat`` runs.
 4. Times the Gherkin suite against the reference engine in another process, through the
-   wire protocol (``--engine 'cmd:python -m oracle.cli serve'``), best of ``--repeat`` runs.
+   wire protocol (``--engine 'cmd:python -m oracle serve'``), best of ``--repeat`` runs.
 5. Prints the times, the ratios (the cost of Gherkin, step matching and schema checks; the
    cost of the wire) and the peak memory of the process.
 6. With ``--phase`` (phase-python installed), runs the suite against the reference engine and
@@ -35,8 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
 
-from oracle.contract import JSON, Engine  # noqa: E402
-from oracle.reference import ReferenceEngine  # noqa: E402
+from oracle.adapters.reference import ReferenceEngine  # noqa: E402
+from oracle.contract.interface import JSON, Engine  # noqa: E402
 
 #: Calls recorded by :class:`RecordingEngine`: one list per setup (one per scenario).
 RECORDED: list[list[tuple[str, Any]]] = []
@@ -66,7 +66,7 @@ class RecordingEngine(Engine):
 
 REPLAY = """
 import json, pathlib, pytest
-from oracle.reference import ReferenceEngine
+from oracle.adapters.reference import ReferenceEngine
 CALLS = json.loads(pathlib.Path(__file__).with_name("calls.json").read_text())
 ENGINE = ReferenceEngine()
 
@@ -133,7 +133,7 @@ def main() -> None:
         Path(folder, "calls.json").write_text(json.dumps(recorded), encoding="utf-8")
         Path(folder, "test_replay.py").write_text(REPLAY, encoding="utf-8")
         gherkin = min(_pytest([scenarios, *common]) for _ in range(options.repeat))
-        serve = f"--engine=cmd:{sys.executable} -m oracle.cli serve"
+        serve = f"--engine=cmd:{sys.executable} -m oracle serve"
         wire = min(_pytest([scenarios, *common, serve]) for _ in range(options.repeat))
         plain = min(
             _pytest([str(Path(folder, "test_replay.py")), f"--rootdir={folder}"]) for _ in range(options.repeat)

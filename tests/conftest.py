@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from oracle.catalog import load_catalog
+from oracle.contract.outcomes import EngineFailure, Precondition
+from oracle.contract.protocol import DEFAULT_TIMEOUT
 from oracle.errors import UserError
-from oracle.outcomes import EngineFailure, Precondition
-from oracle.protocol import DEFAULT_TIMEOUT
-from oracle.results import RESULTS, ResultCollector, load_expectations
+from oracle.suite.catalog import load_catalog
+from oracle.suite.results import RESULTS, ResultCollector, load_expectations
 
 pytest_plugins = [
     "tests.conformance.steps.fixtures",

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from oracle import activation, characteristics, effects, game, production, triggers, zones
-from oracle.cards import Face
+from oracle.engine import activation, characteristics, effects, game, production, triggers, zones
+from oracle.engine.cards import Face
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from oracle.cards import CardDatabase
-from oracle.contract import Engine
+from oracle.contract.interface import Engine
+from oracle.contract.outcomes import EngineFailure, Precondition, Refused
+from oracle.contract.validation import errors as schema_errors
+from oracle.engine.cards import CardDatabase
 from oracle.errors import UserError
-from oracle.outcomes import EngineFailure, Precondition, Refused
-from oracle.schema import errors as schema_errors
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _COST_PART = re.compile(r"^(\{[^}]+\})+$|^Sacrifice .+$|^Tap an untapped .+$|^Discard a card$")

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from oracle.protocol import PROTOCOL_VERSION
-from oracle.reference import ReferenceEngine
+from oracle.adapters.reference import ReferenceEngine
+from oracle.contract.protocol import PROTOCOL_VERSION
 
 
 def main(mode: str) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from oracle.contract import JSON
-from oracle.reference import ReferenceEngine
+from oracle.adapters.reference import ReferenceEngine
+from oracle.contract.interface import JSON
 
 
 class WithoutCopies(ReferenceEngine):

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from oracle.catalog import load_catalog
-from oracle.docs import render_docs, render_report_html
+from oracle.suite.catalog import load_catalog
+from oracle.suite.docs import render_docs, render_report_html
 from tests.unit.test_docs import ORCHARD, make_report
 
 ROOT = Path(__file__).resolve().parents[2]

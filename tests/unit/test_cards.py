@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from oracle.cards import CardDatabase, TypeLine, load_card
+from oracle.engine.cards import CardDatabase, TypeLine, load_card
+from oracle.engine.vocabulary import Cost
 from oracle.errors import CardDataError
-from oracle.vocabulary import Cost
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "fixtures" / "cards"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from oracle.catalog import feature_tags, load_catalog, tag_problems
 from oracle.errors import CatalogError
+from oracle.suite.catalog import feature_tags, load_catalog, tag_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,7 +124,7 @@ def test_unknown_capability_tags_are_reported(copy_root: Path) -> None:
 
 
 def test_every_scenario_declares_its_needs_and_the_reference_engine_has_them() -> None:
-    from oracle.reference import CAPABILITIES
+    from oracle.adapters.reference import CAPABILITIES
 
     catalog = load_catalog(ROOT)
     assert set(CAPABILITIES) <= set(catalog.capabilities)

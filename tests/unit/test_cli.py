@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from oracle.cli import main
+from oracle.suite.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "oracle.cli", *args],
+        [sys.executable, "-m", "oracle", *args],
         cwd=cwd,
         capture_output=True,
         text=True,

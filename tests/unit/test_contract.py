@@ -9,10 +9,10 @@ import types
 import pytest
 
 from oracle import CONTRACT_VERSION, load_engine
-from oracle.contract import Engine, accepted, rejected
+from oracle.adapters.reference import ReferenceEngine
+from oracle.contract.interface import Engine, accepted, rejected
+from oracle.contract.validation import errors
 from oracle.errors import EngineLoadError, Rejected
-from oracle.reference import ReferenceEngine
-from oracle.schema import errors
 
 POSITION = {
     "players": [
@@ -37,7 +37,7 @@ def test_reference_engine_describes_itself() -> None:
     [
         ("nonsense", "expected 'reference', 'module:Class' or 'cmd:<command line>'"),
         ("no_such_module_xyz:Engine", "cannot import 'no_such_module_xyz'"),
-        ("oracle.contract:NoSuchClass", "has no 'NoSuchClass'"),
+        ("oracle.contract.interface:NoSuchClass", "has no 'NoSuchClass'"),
         ("fake_engines_for_tests:Broken", "constructing it failed: RuntimeError: boom"),
         ("fake_engines_for_tests:Partial", "missing contract method(s) setup, perform, observe"),
     ],
@@ -62,7 +62,7 @@ def test_bad_engine_specs_are_one_line(spec: str, message: str, monkeypatch: pyt
 
 
 def test_outside_engine_by_module_and_class() -> None:
-    engine = load_engine("oracle.reference:ReferenceEngine")
+    engine = load_engine("oracle.adapters.reference:ReferenceEngine")
     assert isinstance(engine, Engine)
     engine.close()
 

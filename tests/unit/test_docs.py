@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from oracle.catalog import feature_tags, load_catalog
-from oracle.docs import render_docs, render_report_html
+from oracle.suite.catalog import feature_tags, load_catalog
+from oracle.suite.docs import render_docs, render_report_html
 
 ROOT = Path(__file__).resolve().parents[2]
 ORCHARD = "Exotic Orchard reflects the color of an opponent's Forest"

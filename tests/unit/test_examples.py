@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import doctest
+import importlib
+import pkgutil
 from pathlib import Path
 
 import oracle
-import oracle.contract
-import oracle.errors
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,6 +18,15 @@ def test_readme_examples() -> None:
 
 
 def test_docstring_examples() -> None:
-    for module in (oracle, oracle.contract, oracle.errors):
+    """Every module's examples run, and each room of the package shows one (python-chess style)."""
+    names = [oracle.__name__] + [m.name for m in pkgutil.walk_packages(oracle.__path__, "oracle.")]
+    attempted = {}
+    for name in names:
+        if name == "oracle.__main__":
+            continue
+        module = importlib.import_module(name)
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-        assert result.failed == 0, module.__name__
+        assert result.failed == 0, name
+        attempted[name] = result.attempted
+    for room in ("oracle", "oracle.engine", "oracle.contract", "oracle.adapters", "oracle.suite"):
+        assert attempted[room] >= 1, f"{room} has no example in its docstring"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from oracle.reference import ReferenceEngine
+from oracle.adapters.reference import ReferenceEngine
 from tests.unit.test_game_turns import (
     JSON,
     act,

@@ -10,10 +10,10 @@ import copy
 
 import pytest
 
-from oracle import effects
+from oracle.adapters.reference import ReferenceEngine
+from oracle.engine import effects
+from oracle.engine.game import Game
 from oracle.errors import Rejected
-from oracle.game import Game
-from oracle.reference import ReferenceEngine
 from tests.unit.test_game_turns import (
     JSON,
     advance_to,

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from oracle.cards import CardDatabase, card_from_table
+from oracle.adapters.reference import ReferenceEngine
+from oracle.contract.validation import errors as schema_errors
+from oracle.engine.cards import CardDatabase, card_from_table
 from oracle.paths import cards_dir
-from oracle.reference import ReferenceEngine
-from oracle.schema import errors as schema_errors
 
 JSON = dict[str, Any]
 

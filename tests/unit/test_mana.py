@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from oracle.engine.mana import ManaCost, ManaPool, format_mana, parse_mana, parse_symbols
 from oracle.errors import Rejected
-from oracle.mana import ManaCost, ManaPool, format_mana, parse_mana, parse_symbols
 
 
 def test_mana_value_counts_x_only_on_the_stack() -> None:

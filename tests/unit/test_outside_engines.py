@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from oracle.protocol import PROTOCOL_VERSION, serve
-from oracle.reference import ReferenceEngine
-from oracle.schema import errors
+from oracle.adapters.reference import ReferenceEngine
+from oracle.contract.protocol import PROTOCOL_VERSION, serve
+from oracle.contract.validation import errors
 from tests.unit.test_cli import cli as run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,7 +80,7 @@ def test_a_misbehaving_engine_gets_the_right_outcome_and_the_run_finishes(mode: 
 def test_wire_and_in_process_runs_agree(tmp_path: Path) -> None:
     """The reference engine through 'cmd:mtg-conformance serve' gives exactly the in-process outcomes."""
     outcomes = []
-    for name, engine in (("in-process", "reference"), ("wire", f"cmd:{sys.executable} -m oracle.cli serve")):
+    for name, engine in (("in-process", "reference"), ("wire", f"cmd:{sys.executable} -m oracle serve")):
         result = cli("certify", "--engine", engine, "--out", str(tmp_path / name), "--validate-wire")
         assert result.returncode == 0, result.stdout[-2000:] + result.stderr
         report = json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""Unit tests of the phase.rs adapter (:mod:`oracle.phase_engine`); skipped without phase-python."""
+"""Unit tests of the phase.rs adapter (:mod:`oracle.adapters.phase`); skipped without phase-python."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import pytest
 
 pytest.importorskip("phase")
 
-from oracle.cards import CardDatabase
+from oracle.adapters.phase.cards import atomic_card, not_understood
+from oracle.adapters.phase.engine import PhaseEngine
+from oracle.contract.validation import errors
+from oracle.engine.cards import CardDatabase
 from oracle.paths import cards_dir
-from oracle.phase_cards import atomic_card, not_understood
-from oracle.phase_engine import PhaseEngine
-from oracle.schema import errors
 
 MAIN_PHASE = {"number": 3, "active_player": "Alice", "step": "precombat-main"}
 

@@ -7,21 +7,21 @@ from pathlib import Path
 
 import pytest
 
-from oracle import schema
-from oracle.reference import ReferenceEngine
+from oracle.adapters.reference import ReferenceEngine
+from oracle.contract import validation
 
-SCHEMAS = Path(schema.__file__).parent / "schemas"
+SCHEMAS = Path(validation.__file__).parent / "schemas"
 
 
 def test_every_schema_is_valid_json_with_supported_keywords() -> None:
     for path in SCHEMAS.glob("*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))
         assert data["$id"] == path.name
-        schema.errors({}, path.name)  # raises on an unsupported keyword
+        validation.errors({}, path.name)  # raises on an unsupported keyword
 
 
 def test_engine_description_matches_the_schema() -> None:
-    assert schema.errors(ReferenceEngine().describe(), "engine.schema.json") == []
+    assert validation.errors(ReferenceEngine().describe(), "engine.schema.json") == []
 
 
 @pytest.mark.parametrize(
@@ -60,17 +60,17 @@ def test_engine_description_matches_the_schema() -> None:
     ],
 )
 def test_validator_reports_the_first_problem_with_its_path(instance: object, name: str, problem: str) -> None:
-    found = schema.errors(instance, name)
+    found = validation.errors(instance, name)
     assert found and any(problem in p for p in found), found
     assert all(p.startswith("$") for p in found)
 
 
 def test_unsupported_keyword_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "odd.schema.json").write_text('{"anyOf": []}', encoding="utf-8")
-    monkeypatch.setattr(schema, "SCHEMA_DIR", tmp_path)
-    schema.load_schema.cache_clear()
+    monkeypatch.setattr(validation, "SCHEMA_DIR", tmp_path)
+    validation.load_schema.cache_clear()
     try:
         with pytest.raises(ValueError, match="unsupported schema keyword"):
-            schema.errors({}, "odd.schema.json")
+            validation.errors({}, "odd.schema.json")
     finally:
-        schema.load_schema.cache_clear()
+        validation.load_schema.cache_clear()

@@ -6,11 +6,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from oracle.cards import CardDatabase
-from oracle.contract import JSON, Engine, load_engine
+from oracle.contract.interface import JSON, Engine
+from oracle.contract.outcomes import EngineFailure
+from oracle.engine.cards import CardDatabase
 from oracle.errors import UserError
-from oracle.outcomes import EngineFailure
 from oracle.paths import cards_dir
+from oracle.registry import load_engine
 from tests.conformance.world import World
 
 

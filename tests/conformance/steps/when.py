@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from pytest_bdd import parsers, when
 
+from oracle.engine.mana import COLOR_BY_NAME
+from oracle.engine.state import STEPS
 from oracle.errors import UserError
-from oracle.mana import COLOR_BY_NAME
-from oracle.state import STEPS
 from tests.conformance.steps.given import step_name
 from tests.conformance.world import World
 

@@ -15,15 +15,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .cards import CardDatabase
-from .characteristics import compute
-from .contract import CONTRACT_VERSION, JSON, Engine, accepted, rejected
-from .errors import Rejected, UserError
-from .game import Game, NeedChoice, PendingChoice
-from .mana import COLOR_BY_NAME, COLOR_NAMES, MANA_TYPES, parse_mana
-from .paths import cards_dir
-from .state import PLAYER_ZONES, STEPS, GameObject, GameState, Player
+from oracle.contract.interface import CONTRACT_VERSION, JSON, Engine, accepted, rejected
+from oracle.engine.cards import CardDatabase
+from oracle.engine.characteristics import compute
+from oracle.engine.game import Game, NeedChoice, PendingChoice
+from oracle.engine.mana import COLOR_BY_NAME, COLOR_NAMES, MANA_TYPES, parse_mana
+from oracle.engine.state import PLAYER_ZONES, STEPS, GameObject, GameState, Player
+from oracle.errors import Rejected, UserError
+from oracle.paths import cards_dir
+from oracle.version import __version__
 
 #: What this engine supports; scenarios declare what they need from the same words.
 CAPABILITIES = [

@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from oracle.errors import Rejected
+
 from .characteristics import Characteristics, characteristics
-from .errors import Rejected
 from .state import GameObject, GameState
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, CardDatabase
-from .contract import JSON
+from oracle.contract.interface import JSON
+from oracle.engine.cards import Card, CardDatabase
 
 
 def atomic_card(card: Card) -> JSON:

@@ -25,13 +25,13 @@ from typing import Any
 from pytest_bdd.exceptions import GherkinParseError
 from pytest_bdd.parser import FeatureParser
 
-from . import __version__
-from .catalog import Catalog, Ruling, load_catalog
-from .paths import suite_root
+from oracle.paths import suite_root
+from oracle.suite.catalog import Catalog, Ruling, load_catalog
+from oracle.version import __version__
 
 __all__ = ["render_docs", "render_report_html"]
 
-from .outcomes import OUTCOMES
+from oracle.contract.outcomes import OUTCOMES
 
 BACKGROUND = ' class="bg" title="from the Background"'
 

@@ -23,9 +23,10 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .contract import CONTRACT_VERSION, JSON, Engine, accepted, rejected
-from .paths import cards_dir
-from .phase_cards import filler_land, load_library, phase_version
+from oracle.contract.interface import CONTRACT_VERSION, JSON, Engine, accepted, rejected
+from oracle.paths import cards_dir
+
+from .cards import filler_land, load_library, phase_version
 
 #: Capabilities this adapter maps (names from ``fixtures/capabilities.toml``).
 CAPABILITIES = [
@@ -79,7 +80,7 @@ PHASE_TO_COUNTER = {value: key for key, value in COUNTER_TO_PHASE.items()}
 #: Zones of a player's own cards: the position's key, phase's zone name.
 PLAYER_ZONES = {"library": "Library", "hand": "Hand", "graveyard": "Graveyard"}
 
-#: How many filler basic lands (:func:`oracle.phase_cards.filler_land`) each deck gets, so that a
+#: How many filler basic lands (:func:`oracle.adapters.phase.cards.filler_land`) each deck gets, so that a
 #: game can start and players can draw.
 FILLER_COUNT = 10
 

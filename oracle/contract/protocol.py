@@ -1,7 +1,7 @@
 """The wire protocol: the adapter contract as newline-delimited JSON over an engine's stdin and stdout.
 
 One request at a time; each request is one line, each reply one line (see
-``oracle/schemas/README.md`` for an example of each, and ``request.schema.json``,
+``oracle/contract/schemas/README.md`` for an example of each, and ``request.schema.json``,
 ``reply.schema.json`` and ``handshake.schema.json`` beside it)::
 
     -> {"id": 1, "op": "handshake", "protocol": "1.0", "suite": "0.1.0"}
@@ -28,11 +28,12 @@ from collections import deque
 from collections.abc import Callable
 from typing import IO, Any, NoReturn
 
-from . import __version__
-from .contract import JSON, Engine
-from .errors import UserError
+from oracle.errors import UserError
+from oracle.version import __version__
+
+from .interface import JSON, Engine
 from .outcomes import EngineFailure, EngineTimeout
-from .schema import errors as schema_errors
+from .validation import errors as schema_errors
 
 PROTOCOL_VERSION = "1.0"
 DEFAULT_TIMEOUT = 5.0

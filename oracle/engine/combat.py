@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from oracle.errors import Rejected
+
 from .base import GameBase
 from .characteristics import compute
-from .errors import Rejected
 
 
 class CombatRules(GameBase):

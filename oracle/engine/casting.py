@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from oracle.errors import Rejected
+
 from .base import GameBase
 from .characteristics import compute, matches
-from .errors import Rejected
 from .mana import ManaCost
 from .state import ContinuousEffect, GameObject, StackItem
 from .vocabulary import Ability

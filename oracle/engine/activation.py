@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from oracle.errors import Rejected
+
 from .base import GameBase
 from .characteristics import compute, snapshot
-from .errors import Rejected
 from .production import ability_mana_options, describe_mana_choice, produce
 from .state import GameObject, StackItem
 from .vocabulary import Ability, Cost

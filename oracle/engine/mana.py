@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .errors import Rejected
+from oracle.errors import Rejected
 
 #: The five colors in WUBRG order (105.1) and the six types of mana (106.1b).
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")

@@ -27,11 +27,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from oracle.contract.interface import CONTRACT_VERSION
+from oracle.errors import UserError
+from oracle.paths import suite_root
+from oracle.version import __version__
+
 from .catalog import feature_tags, load_catalog, tag_problems
-from .contract import CONTRACT_VERSION
-from .errors import UserError
-from .paths import suite_root
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,7 +81,7 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
     """Run the scenarios through pytest; return its exit code and the results collector."""
     import pytest
 
-    from .contract import load_engine
+    from oracle.registry import load_engine
 
     root = suite_root()
     catalog = load_catalog(root)
@@ -122,7 +123,7 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
 
 def certify(args: argparse.Namespace) -> int:
     """Run the suite and write report.json, report.md, report.html and junit.xml (JUnit XML for CI)."""
-    from .contract import load_engine
+    from oracle.registry import load_engine
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -144,8 +145,9 @@ def certify(args: argparse.Namespace) -> int:
 
 def build_report(collector: Any, spec: str, described: dict[str, Any]) -> dict[str, Any]:
     """report.json: versions, date, totals by outcome, pass rate over scenarios that ran, every scenario."""
-    from .outcomes import OUTCOMES
-    from .protocol import PROTOCOL_VERSION
+    from oracle.contract.outcomes import OUTCOMES
+    from oracle.contract.protocol import PROTOCOL_VERSION
+
     from .results import as_dicts
 
     results = collector.ordered()
@@ -257,8 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"wrote {len(written)} pages into {args.out}")
             return 0
         if args.command == "serve":
-            from .protocol import serve
-            from .reference import ReferenceEngine
+            from oracle.adapters.reference import ReferenceEngine
+            from oracle.contract.protocol import serve
 
             serve(ReferenceEngine(), sys.stdin, sys.stdout)
             return 0

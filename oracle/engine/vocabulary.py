@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import CardDataError
+from oracle.errors import CardDataError
+
 from .mana import ManaCost, parse_mana, parse_symbols
 
 #: Effect words and the keys each takes (required keys first, then optional ones).

@@ -1,4 +1,4 @@
-"""Validate contract messages against the JSON Schema files in ``oracle/schemas/``.
+"""Validate contract messages against the JSON Schema files in ``oracle/contract/schemas/``.
 
 The schemas are the contract's single written form.  This module checks data
 against them with the subset of JSON Schema (2020-12) the files use: ``type``,
@@ -53,7 +53,7 @@ _TYPES = {
 
 @cache
 def load_schema(name: str) -> dict[str, Any]:
-    """Load ``oracle/schemas/<name>`` (e.g. ``"action.schema.json"``)."""
+    """Load ``oracle/contract/schemas/<name>`` (e.g. ``"action.schema.json"``)."""
     return json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
 
 

@@ -17,9 +17,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import CatalogError
-from .paths import suite_root
-from .toml import read_toml
+from oracle.errors import CatalogError
+from oracle.paths import suite_root
+from oracle.toml import read_toml
 
 RULE_NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
 

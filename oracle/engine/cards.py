@@ -15,9 +15,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .errors import CardDataError
+from oracle.errors import CardDataError
+from oracle.toml import read_toml
+
 from .mana import ManaCost
-from .toml import read_toml
 from .vocabulary import Ability, parse_ability
 
 #: Card types (300.1) and supertypes (205.4a) the type line may use.
@@ -28,7 +29,7 @@ SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")
 @cache
 def basic_land_mana() -> dict[str, str]:
     """305.6: the basic land types and their mana symbols, from ``fixtures/basic_land_types.toml``."""
-    from .paths import suite_root
+    from oracle.paths import suite_root
 
     table = read_toml(suite_root() / "fixtures" / "basic_land_types.toml", CardDataError)["basic_land_types"]
     return {str(k): str(v) for k, v in table.items()}

@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
-from . import __version__
+from oracle.contract.outcomes import OUTCOMES, classify
+from oracle.errors import UserError
+from oracle.toml import read_toml
+from oracle.version import __version__
+
 from .catalog import Catalog
-from .errors import UserError
-from .outcomes import OUTCOMES, classify
-from .toml import read_toml
 
 #: Where tests/conftest.py keeps the run's :class:`ResultCollector` (read by the CLI).
 RESULTS = pytest.StashKey["ResultCollector"]()

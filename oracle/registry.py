@@ -1,0 +1,55 @@
+"""Engine lookup: an ``--engine`` spec to an :class:`~oracle.contract.Engine`.
+
+The one place that knows every engine: the reference engine (``reference``), phase.rs
+(``phase``), any Python class (``module:Class``) and any program speaking the wire protocol
+(``cmd:<command line>``).  The suite imports this module; the engine, the contract and the
+adapters never do, so lookup adds no import circle.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from oracle.contract.interface import Engine
+from oracle.errors import EngineLoadError
+
+#: Short names for the engines this package ships an adapter for, and where each lives.
+ALIASES: dict[str, str] = {
+    "reference": "oracle.adapters.reference:ReferenceEngine",
+    "oracle": "oracle.adapters.reference:ReferenceEngine",
+    "phase": "oracle.adapters.phase:PhaseEngine",
+}
+
+
+def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = False) -> Engine:
+    """``"reference"`` for this package's engine, ``"phase"`` for phase.rs, ``"module:Class"`` for
+    one in Python, or ``"cmd:<command line>"`` for one in another process speaking
+    :mod:`oracle.contract.protocol`."""
+    if spec == "phase":  # phase.rs through phase-python: pip install -e ".[phase]"
+        try:
+            import phase  # noqa: F401
+        except ImportError:
+            raise EngineLoadError("engine 'phase' needs phase-python: pip install -e \".[phase]\"") from None
+    spec = ALIASES.get(spec, spec)
+    if spec.startswith("cmd:"):
+        from oracle.contract.protocol import DEFAULT_TIMEOUT, SubprocessEngine
+
+        return SubprocessEngine(spec[4:], timeout or DEFAULT_TIMEOUT, validate_wire)
+    module_name, _, class_name = spec.partition(":")
+    if not module_name or not class_name:
+        raise EngineLoadError(f"engine {spec!r}: expected 'reference', 'module:Class' or 'cmd:<command line>'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise EngineLoadError(f"engine {spec!r}: cannot import {module_name!r}: {exc}") from None
+    factory = getattr(module, class_name, None)
+    if factory is None:
+        raise EngineLoadError(f"engine {spec!r}: module {module_name!r} has no {class_name!r}")
+    try:
+        engine = factory()
+    except Exception as exc:  # an outside engine's constructor may raise anything
+        raise EngineLoadError(f"engine {spec!r}: constructing it failed: {type(exc).__name__}: {exc}") from None
+    missing = [m for m in ("describe", "setup", "perform", "observe") if not callable(getattr(engine, m, None))]
+    if missing:
+        raise EngineLoadError(f"engine {spec!r}: missing contract method(s) {', '.join(missing)}")
+    return engine
