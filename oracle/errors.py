@@ -15,7 +15,7 @@ from __future__ import annotations
 #: Why an action may be refused.  The contract schema lists the same codes.
 REJECTION_CODES: dict[str, str] = {
     "no-priority": "the player does not have priority (117.1)",
-    "timing": "the action is not allowed at this time (117.1a, 307.1, 602.5d)",
+    "timing": "the action is not allowed at this time (117.1a, 302.1, 307.1, 602.5d)",
     "summoning-sickness": "a creature's {T} or {Q} ability needs continuous control "
     "since its controller's most recent turn began (302.6)",
     "already-tapped": "a tapped permanent can't be tapped to pay a cost (107.5)",

@@ -73,7 +73,7 @@ Feature: Blitz
     And all players pass priority until the stack is empty
     Then Alice has one card in her hand
 
-  @ruling:blitz.is-casting @cr:307.1 @cr:118.9
+  @ruling:blitz.is-casting @cr:302.1 @cr:118.9
   Scenario: Blitz doesn't change when the creature spell may be cast
     Given it is Alice's upkeep
     And Alice has Girder Goons in her hand
@@ -82,7 +82,7 @@ Feature: Blitz
     Then the action is rejected for timing
     And Girder Goons is in Alice's hand
 
-  @ruling:blitz.draw-on-any-death @ruling:blitz.sacrifice-only-if-present @cr:702.152a @cr:603.10a @cr:603.7
+  @ruling:blitz.draw-on-any-death @ruling:blitz.sacrifice-only-if-present @cr:702.152a @cr:603.10a @cr:603.7c
   Scenario: A blitzed creature destroyed before the end step draws a card and is not sacrificed later
     Given Alice has Girder Goons in her hand
     And Alice has {B}{B}{B}{B} in her mana pool
@@ -115,7 +115,7 @@ Feature: Blitz
     And Alice has no cards in her hand
     And Alice controls one Rogue token
 
-  @ruling:blitz.sacrifice-only-if-present @cr:603.7 @cr:400.7
+  @ruling:blitz.sacrifice-only-if-present @cr:603.7c @cr:400.7
   Scenario: A blitzed creature returned to its owner's hand stays there at the end step
     Given Alice has Girder Goons in her hand
     And Alice has {B}{B}{B}{B} in her mana pool

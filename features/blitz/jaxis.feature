@@ -60,7 +60,7 @@ Feature: Jaxis, the Troublemaker
     # Agate Instigator and the Clone each saw another creature enter.
     And Bob's life total is 18
 
-  @ruling:jaxis.copy-of-a-token @cr:111.4 @cr:707.2 @cr:110.5
+  @ruling:jaxis.copy-of-a-token @cr:111.3 @cr:111.4 @cr:707.2 @cr:110.5
   Scenario: A copy of a token that copies nothing has the values its creating effect gave it
     Given Alice controls Girder Goons
     And Alice has Murder in her hand

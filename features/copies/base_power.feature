@@ -35,7 +35,7 @@ Feature: Base power and toughness
     Then Grizzly Bears's base power and toughness are 1/1
     And Grizzly Bears's creature types are Frog
 
-  @ruling:base-power.definition @cr:208.4b @cr:111.4 @cr:707.9b
+  @ruling:base-power.definition @cr:208.4b @cr:111.3 @cr:707.9b
   Scenario: A token's base power is the power the effect that created it set
     Given Alice has Intrepid Rabbit in her hand
     And Alice has {W}{W}{W}{W} in her mana pool

@@ -10,7 +10,7 @@ Feature: Dual Nature
     And it is Alice's precombat main phase
     And Alice controls Dual Nature
 
-  @ruling:dual-nature.left-before-token @cr:603.10a @cr:113.7a @cr:608.2h
+  @ruling:dual-nature.left-before-token @cr:603.6c @cr:607.2c @cr:113.7a @cr:608.2h
   Scenario: A token made after Dual Nature has left stays on the battlefield
     Given Alice has Grizzly Bears in her hand
     And Alice has {G}{G} in her mana pool
@@ -24,7 +24,7 @@ Feature: Dual Nature
     Then Dual Nature is in Alice's graveyard
     And Alice controls one Grizzly Bears token
 
-  @ruling:dual-nature.left-before-token @cr:603.10a
+  @ruling:dual-nature.left-before-token @cr:603.6c @cr:607.2c @cr:603.10a
   Scenario: A token made while Dual Nature was there is exiled when Dual Nature leaves
     Given Alice has Grizzly Bears in her hand
     And Alice has {G}{G} in her mana pool
@@ -39,7 +39,7 @@ Feature: Dual Nature
     Then Alice controls no Grizzly Bears tokens
     And the original Grizzly Bears is on the battlefield
 
-  @ruling:dual-nature.left-before-token @cr:603.10a @cr:603.2
+  @ruling:dual-nature.left-before-token @cr:603.6c @cr:603.10a @cr:603.2
   Scenario: The token that escaped Dual Nature stays when the original creature leaves later
     Given Alice has Grizzly Bears in her hand
     And Alice has {G}{G} in her mana pool
@@ -113,7 +113,7 @@ Feature: Dual Nature
     Then the original Isamaru, Hound of Konda is on the battlefield
     And Alice controls no Isamaru, Hound of Konda tokens
 
-  @ruling:dual-nature.legend-rule @cr:704.5j @cr:603.10a
+  @ruling:dual-nature.legend-rule @cr:704.5j @cr:603.6c @cr:603.10a
   Scenario: Keeping the token puts the original in the graveyard, and Dual Nature then exiles the token
     Given Alice has Isamaru, Hound of Konda in her hand
     And Alice has {W} in her mana pool

@@ -98,7 +98,7 @@ Feature: Offspring
     Then Alice controls two Agate Instigator tokens
     And Alice's mana pool is empty
 
-  @ruling:offspring.missing-on-entry @cr:702.175a @cr:603.4 @cr:613.1f
+  @ruling:offspring.missing-on-entry @cr:702.175a @cr:611.3c @cr:613.1f
   Scenario: A creature that has lost offspring as it enters makes no token though the cost was paid
     Given Alice controls Humility
     And Alice has Agate Instigator in her hand
@@ -109,7 +109,7 @@ Feature: Offspring
     And Alice controls no Agate Instigator tokens
     And Alice's mana pool is empty
 
-  @ruling:offspring.missing-on-entry @cr:702.175a @cr:400.7a
+  @ruling:offspring.missing-on-entry @cr:702.175a @cr:610.5 @cr:400.7b
   Scenario: Offspring gained from Zinnia as the spell was cast is still there as the creature enters
     Given Alice controls Zinnia, Valley's Voice
     And Alice has Grizzly Bears in her hand
@@ -119,7 +119,7 @@ Feature: Offspring
     Then Alice controls one Grizzly Bears token
     And the token Grizzly Bears is a 1/1 creature
 
-  @ruling:offspring.this-creature-wording @cr:700.7 @cr:702.175a
+  @ruling:offspring.this-creature-wording @cr:700.7 @cr:201.5 @cr:702.175a
   Scenario: The token's "this creature" is the token: each Agate Instigator deals its own damage
     Given Alice has Agate Instigator in her hand
     And Alice has Grizzly Bears in her hand
@@ -131,7 +131,7 @@ Feature: Offspring
     And all players pass priority until the stack is empty
     Then Bob's life total is 17
 
-  @ruling:offspring.this-creature-wording @cr:700.7 @cr:113.7a
+  @ruling:offspring.this-creature-wording @cr:700.7 @cr:201.5 @cr:113.7a
   Scenario: The token's "this creature" ability works after the original has left
     Given Alice has Agate Instigator in her hand
     And Alice has Grizzly Bears in her hand

@@ -43,7 +43,7 @@ Feature: The types of mana a permanent could produce
     When Alice chooses black
     Then Alice's mana pool contains exactly {B}
 
-  @cr:106.7 @cr:616.1 @cr:616.1e
+  @cr:106.7 @cr:616.1 @cr:616.1f @cr:616.2
   Scenario: Replacement effects are applied in every possible order
     # Bob's Forest, tapped by Bob, could give {C} (Contamination, then Mana Reflection,
     # then Damping Sphere) or {B} (Mana Reflection first). Only {B} is a color.

@@ -42,7 +42,7 @@ Feature: Replacement effects that apply when a permanent is tapped for mana
     When Alice taps Forest for mana
     Then Alice's mana pool contains exactly {G}
 
-  @cr:106.12b @cr:616.1e
+  @cr:106.12b @cr:616.1f @cr:616.2
   Scenario: Damping Sphere applies once Mana Reflection has made it two mana
     Given Alice controls Forest
     And Alice controls Damping Sphere

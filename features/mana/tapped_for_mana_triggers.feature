@@ -2,8 +2,10 @@
 @needs:mana-abilities @needs:triggered-abilities @needs:replacement-effects
 Feature: Abilities that trigger when a permanent is tapped for mana
   Ruling: such an ability triggers when the mana ability resolves and produces
-  mana, or the specified type of mana. (CR 106.12a; a triggered ability that adds
-  mana is itself a mana ability and resolves at once, 605.1b and 605.4a)
+  mana, or the specified type of mana. (CR 106.12a) Triggering from a mana ability
+  as it resolves, such an ability is itself a mana ability, resolving at once, only
+  if it also has no target and could add mana, as Mana Flare's and Gauntlet of
+  Power's do (605.1b, 605.4a); Manabarbs's adds none, so it uses the stack (603.3).
 
   Background:
     Given a game between Alice and Bob

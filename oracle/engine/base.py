@@ -94,7 +94,7 @@ class GameBase:
             raise Rejected("no-priority", f"{player} does not have priority; {self.state.priority or 'nobody'} has")
 
     def _sorcery_timing(self, player: str) -> bool:
-        """307.1, 602.5d: own main phase, empty stack, holding priority."""
+        """117.1a (creatures 302.1, sorceries 307.1), 602.5d: own main phase, empty stack, holding priority."""
         return (
             self.state.active == player
             and self.state.step in ("precombat-main", "postcombat-main")

@@ -43,7 +43,8 @@ class CastingRules(GameBase):
             raise Rejected("not-allowed", f"{name} is a land: lands are played, not cast (305.1)")
         flash = any(a.keyword == "flash" for a in card_obj.face().abilities)
         if "Instant" not in types and not flash and not self._sorcery_timing(player):
-            raise Rejected("timing", f"{name} can be cast only in {player}'s main phase with an empty stack (307.1)")
+            rule = "302.1" if "Creature" in types else "307.1" if "Sorcery" in types else "117.1a"
+            raise Rejected("timing", f"{name} can be cast only in {player}'s main phase with an empty stack ({rule})")
         mana_cost = card_obj.face().mana_cost or ManaCost()
         if x and not mana_cost.x_count:
             raise Rejected("not-allowed", f"{name} has no X in its mana cost (107.3)")
@@ -72,8 +73,9 @@ class CastingRules(GameBase):
         self._player_acted(player)
 
     def _gain_as_cast(self, player: str, spell: GameObject) -> None:
-        """ "Creature spells you cast gain offspring {2} as you cast them": an effect on the spell
-        that goes on applying to the permanent it becomes (400.7a)."""
+        """ "Creature spells you cast gain offspring {2} as you cast them": a static ability's one-shot
+        effect that applies as the spell is put on the stack (610.5, 601.2a); the ability gained goes
+        on applying to the permanent the spell becomes (400.7b)."""
         chars = compute(self.state)
         for obj in self.state.permanents():
             if obj.controller != player:

@@ -94,8 +94,8 @@ def _put_counters(game: Game, item: StackItem, params: dict[str, Any]) -> None:
 
 
 def token_card(spec: dict[str, Any]) -> Card:
-    """111.4: a token's characteristics are those the effect that created it defines; unless the
-    effect names it, its name is its subtypes plus the word "Token"."""
+    """111.3: a token's characteristics are those the effect that created it defines; 111.4: unless
+    the effect names it, its name is its subtypes plus the word "Token"."""
     from .cards import TypeLine, card_from_table
 
     name = spec.get("name") or " ".join([*TypeLine.parse(spec["type_line"]).subtypes, "Token"])
@@ -149,7 +149,7 @@ def _create_tokens(game: Game, item: StackItem, params: dict[str, Any]) -> None:
 
 
 def _sacrifice_it(game: Game, item: StackItem, params: dict[str, Any]) -> None:
-    """603.7: sacrifice the object the delayed ability refers to, only if it is still that object
+    """603.7c: sacrifice the object the delayed ability refers to, only if it is still that object
     on the battlefield (400.7); otherwise it stays where it is."""
     obj = game.state.objects.get(item.source_info["event"]["object"])
     if obj is not None and obj.zone == "battlefield":

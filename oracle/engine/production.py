@@ -102,8 +102,9 @@ def _apply_replacement(ability: Ability, mana: list[str]) -> list[str]:
 def _every_order(candidates: list[tuple[GameObject, Ability]], mana: list[str]) -> list[list[str]]:
     """The results of applying the replacements in every possible order (106.7, 616.1).
 
-    Each one applies at most once (614.5), and only while it still applies to
-    the event as modified so far (616.1e).
+    Each one applies at most once (614.5), and only while it applies to the event
+    as modified so far (616.1f): one may become applicable only once another has
+    modified the event (616.2).
     """
     applicable = [i for i, (_, ability) in enumerate(candidates) if _applies(ability, mana)]
     if not applicable:
@@ -151,15 +152,15 @@ def produce(
 
     106.5: no mana means no event, so nothing replaces it and nothing triggers.
     106.12b and 616.1: each applicable replacement effect is applied once, the
-    affected player choosing which one applies next while more than one still
-    applies (616.1e).
+    affected player choosing any one of them (616.1e), then again among those
+    that now apply (616.1f), which may include one the last made applicable (616.2).
     """
     if not mana:
         return []
     if tapped_for_mana:
         candidates = _replacements(game, source, player)
         while True:
-            applicable = [r for r in candidates if _applies(r[1], mana)]  # 616.1e
+            applicable = [r for r in candidates if _applies(r[1], mana)]  # 616.1f, 616.2
             if not applicable:
                 break
             names = [game.name(obj) for obj, _ in applicable]

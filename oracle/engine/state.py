@@ -72,7 +72,7 @@ class GameObject:
     created_by: int | None = None
 
     def face(self) -> Face:
-        """Copiable values (707.2): a copy effect's, else the card's or the token's definition (111.4)."""
+        """Copiable values (707.2): a copy effect's, else the card's or the token's definition (111.3)."""
         return self.copy_face or self.card.face()
 
 

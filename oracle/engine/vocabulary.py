@@ -35,7 +35,7 @@ EFFECTS: dict[str, tuple[set[str], set[str]]] = {
     # Put counters on this permanent (122.1).
     "put_counters": ({"counter", "amount"}, set()),
     # Create tokens (111.1): amount is a number or "counters:<kind>" of this permanent;
-    #   token = a definition (111.4), or copy_of = "self" | "event" | "target" (707.2),
+    #   token = a definition (111.3, 111.4), or copy_of = "self" | "event" | "target" (707.2),
     #   with except_power / except_toughness as part of the copy (707.9b).
     "create_tokens": (
         {"amount"},
@@ -52,7 +52,7 @@ EFFECTS: dict[str, tuple[set[str], set[str]]] = {
             "sacrifice_at_next_end_step",
         },
     ),
-    # Sacrifice the object a delayed trigger refers to, if it is still that object (603.7, 400.7).
+    # Sacrifice the object a delayed trigger refers to, if it is still that object (603.7c, 400.7).
     "sacrifice_it": (set(), set()),
     # Move the target card or permanent: to the battlefield under its owner's control, or its owner's hand.
     "return_target_to_battlefield": (set(), set()),
@@ -134,7 +134,7 @@ STATICS: dict[str, tuple[set[str], set[str]]] = {
     "define_power_toughness": ({"count"}, set()),
     # "Each spell a player casts costs {1} more for each other spell that player has cast this turn" (601.2f).
     "spell_cost_increase_per_other_spell": ({"amount"}, set()),
-    # "Creature spells you cast gain offspring {2} as you cast them" (601.2b, 400.7a).
+    # "Creature spells you cast gain offspring {2} as you cast them" (610.5, 601.2a, 400.7b).
     "spells_gain_keyword": ({"spells", "keyword", "cost"}, set()),
 }
 

@@ -19,7 +19,7 @@ class ZoneRules(GameBase):
 
     def move(self, obj: GameObject, zone: str, controller: str | None = None) -> GameObject:
         """Move an object to a zone; it becomes a new object with no memory of the old one (400.7),
-        except that effects on a spell go on applying to the permanent it becomes (400.7a)."""
+        except that effects on a spell go on applying to the permanent it becomes (400.7a, 400.7b)."""
         self._remove(obj)
         new = GameObject(
             id=self.state.new_id(),
@@ -125,7 +125,7 @@ class ZoneRules(GameBase):
 
     def _entering_abilities(self, obj: GameObject, face: Face | None) -> list[Ability]:
         abilities = list((face or obj.face()).abilities)
-        for effect in self.state.effects:  # abilities the spell gained (400.7a)
+        for effect in self.state.effects:  # abilities the spell gained (400.7b)
             if obj.id in effect.affected and effect.layer == "6":
                 abilities += list(effect.change.get("abilities", []))
         return abilities

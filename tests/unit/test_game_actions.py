@@ -89,18 +89,18 @@ def test_the_caster_keeps_priority_after_casting() -> None:
     assert player(observation, "Alice")["hand"] == []
 
 
-# -- casting spells (601, 307) --------------------------------------------------------
+# -- casting spells (601, 302, 307) -----------------------------------------------------
 
 
 def test_a_creature_spell_can_not_be_cast_outside_a_main_phase() -> None:
-    """CR 307.1: a creature spell may be cast only in its controller's main phase."""
+    """CR 302.1: a creature spell may be cast only in its controller's main phase."""
     engine = start(BEARS_IN_HAND, step="upkeep")
     reason = refuse(engine, "timing", "cast", "Alice", card="grizzly-bears")
-    assert "307.1" in reason
+    assert "302.1" in reason
 
 
 def test_a_creature_spell_can_not_be_cast_while_the_stack_is_not_empty() -> None:
-    """CR 307.1: a creature spell needs an empty stack, even in its controller's main phase."""
+    """CR 302.1: a creature spell needs an empty stack, even in its controller's main phase."""
     engine = start(
         {
             "hand": [card("Grizzly Bears")],
@@ -113,7 +113,7 @@ def test_a_creature_spell_can_not_be_cast_while_the_stack_is_not_empty() -> None
 
 
 def test_a_creature_spell_can_not_be_cast_in_the_opponents_main_phase() -> None:
-    """CR 307.1: only the active player's main phase allows sorcery-speed casting."""
+    """CR 302.1: only the active player's main phase allows casting a creature spell."""
     engine = start(bob=BEARS_IN_HAND)
     do(engine, "pass", "Alice")
     refuse(engine, "timing", "cast", "Bob", card="grizzly-bears")
