@@ -49,7 +49,7 @@ class CastingRules(GameBase):
         if x and not mana_cost.x_count:
             raise Rejected("not-allowed", f"{name} has no X in its mana cost (107.3)")
         if x < 0:
-            raise Rejected("not-allowed", "X must be 0 or more (107.3a)")
+            raise Rejected("not-allowed", "X must be 0 or more (107.1b)")
         # 601.2a: the card moves to the stack, and gains what effects give spells as they are cast.
         spell = self.move(card_obj, "stack")
         self._gain_as_cast(player, spell)

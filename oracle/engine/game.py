@@ -57,7 +57,7 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
         self.log("priority-passed", player=player)
         if self.state.passes < len(self.state.players):
             order = self.state.apnap()
-            self.give_priority(order[(order.index(player) + 1) % len(order)])  # 117.5
+            self.give_priority(order[(order.index(player) + 1) % len(order)])  # 117.3d
             return
         self.state.passes = 0
         if self.state.stack:
@@ -175,5 +175,5 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
             self.log("discarded", player=active, card=self.name(card))
         for obj in self.state.permanents():
             obj.damage = 0
-            obj.attacking = False  # 506.4: removed from combat
+            obj.attacking = False  # removed from combat (511.3: as the end of combat step ends)
         self.state.effects = [e for e in self.state.effects if not e.until_end_of_turn]

@@ -88,7 +88,7 @@ class ManaCost:
 
 @dataclass
 class ManaPool:
-    """A player's mana pool (106.4): mana stays until the end of a step or phase (500.4)."""
+    """A player's mana pool (106.4): mana stays until the end of a step or phase (500.5)."""
 
     mana: Counter[str] = field(default_factory=Counter)
 

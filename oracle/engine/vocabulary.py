@@ -97,7 +97,7 @@ TRIGGERS: dict[str, tuple[set[str], set[str]]] = {
     # "When this creature enters" / "Whenever a nontoken creature enters" (603.6a);
     #   condition = "offspring-paid" is an intervening "if" clause (603.4).
     "enters": ({"source"}, {"condition"}),
-    # "Whenever a nontoken creature leaves the battlefield" / "When this ... leaves" (603.10a).
+    # "Whenever a nontoken creature leaves the battlefield" / "When this ... leaves" (603.6c, 603.10a).
     "leaves-battlefield": ({"source"}, set()),
     # "Whenever you cast a creature spell" (601.2i, 603.2).
     "cast": ({"spell"}, set()),
