@@ -128,7 +128,7 @@ def certify(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     code, collector = run_suite(args, [f"--junitxml={out / 'junit.xml'}"])
-    from .docs import render_report_html  # after the run: it imports pytest-bdd, which pytest rewrites
+    from .reports import render_report_html  # after the run: it imports pytest-bdd, which pytest rewrites
 
     engine = load_engine(args.engine, args.engine_timeout)
     try:

@@ -27,6 +27,7 @@ class Step:
     keyword: str
     text: str
     background: bool
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class ScenarioText:
     rules: tuple[str, ...]
     needs: tuple[str, ...]
     steps: tuple[Step, ...]
+    feature_name: str = ""
+    feature_about: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,11 @@ def read_features(root: Path) -> tuple[list[ScenarioText], list[Unreadable]]:
                     rulings=tuple(sorted(t[7:] for t in tags if t.startswith("ruling:"))),
                     rules=tuple(sorted((t[3:] for t in tags if t.startswith("cr:")), key=rule_key)),
                     needs=tuple(sorted(t[6:] for t in tags if t.startswith("needs:"))),
-                    steps=tuple(Step(s.keyword, s.name, s.background is not None) for s in scenario.steps),
+                    steps=tuple(
+                        Step(s.keyword, s.name, s.background is not None, s.line_number) for s in scenario.steps
+                    ),
+                    feature_name=feature.name or where,
+                    feature_about=feature.description or "",
                 )
             )
     return scenarios, unreadable

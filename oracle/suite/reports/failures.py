@@ -1,0 +1,71 @@
+"""What every report says about a scenario that did not pass, in the words of Gherkin.
+
+The terminal, report.md, report.html and junit.xml all show the same thing for such a
+scenario: its name and place, the step where it stopped with the steps around it, what that
+step expected beside what was observed, and its rulings and CR paragraphs.  This module picks
+those out of a scenario of ``report.json``; each writer only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+__all__ = ["STOPPED", "around", "block", "not_passed", "step_line", "where"]
+
+#: Outcomes of a scenario that ran and did not pass, or did not run at all, in the order reports list them.
+STOPPED = ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "NOT RUN")
+
+
+def not_passed(report: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The scenarios that did not pass and were not skipped: FAIL first, then ERROR, TIMEOUT, ..."""
+    scenarios = [s for s in report.get("scenarios", []) if s.get("outcome") in STOPPED]
+    return sorted(scenarios, key=lambda s: STOPPED.index(s["outcome"]))
+
+
+def where(scenario: Mapping[str, Any]) -> str:
+    """``blitz/blitz.feature:43``."""
+    return f"{scenario.get('feature', '?')}:{scenario.get('line', '?')}"
+
+
+def step_line(step: Mapping[str, Any] | None) -> str:
+    """``Then the action is rejected for summoning sickness`` (or a note when no step was running)."""
+    if not step:
+        return "(before the first step)"
+    return f"{step.get('keyword', '')} {step.get('text', '')}".strip()
+
+
+def around(scenario: Mapping[str, Any], before: int = 3, after: int = 1) -> list[tuple[str, Mapping[str, Any]]]:
+    """The steps around the failed one, each with its role: ``before``, ``failed`` or ``after``.
+
+    With no failed step (the scenario stopped before its first step, or was not run), the
+    first steps are given as ``after``.
+    """
+    steps: Sequence[Mapping[str, Any]] = scenario.get("steps") or []
+    failed = scenario.get("failed_step") or {}
+    index = next((i for i, s in enumerate(steps) if s.get("line") == failed.get("line")), None)
+    if index is None:
+        return [("after", s) for s in steps[: before + after]]
+    chosen = [("before", s) for s in steps[max(0, index - before) : index]]
+    chosen.append(("failed", steps[index]))
+    chosen += [("after", s) for s in steps[index + 1 : index + 1 + after]]
+    return chosen
+
+
+def block(scenario: Mapping[str, Any], indent: str = "  ") -> list[str]:
+    """The lines that tell, in Gherkin, why a scenario did not pass (terminal and junit.xml)."""
+    lines = [f"{scenario.get('outcome')}: {scenario.get('name')}", f"{indent}at {where(scenario)}"]
+    rulings = ", ".join(scenario.get("rulings", []))
+    rules = ", ".join(scenario.get("rules", []))
+    if rulings or rules:
+        lines.append(f"{indent}ruling {rulings or '-'}; CR {rules or '-'}")
+    failed = scenario.get("failed_step")
+    line = f" (line {failed.get('line')})" if failed else ""
+    lines.append(f"{indent}step:     {step_line(failed)}{line}")
+    expected, observed = scenario.get("expected"), scenario.get("observed")
+    if expected or observed:
+        lines.append(f"{indent}expected: {expected or '-'}")
+        lines.append(f"{indent}observed: {observed or '-'}")
+    elif scenario.get("message"):
+        lines.append(f"{indent}why:      {scenario['message']}")
+    return lines

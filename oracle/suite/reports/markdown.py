@@ -1,0 +1,91 @@
+"""``report.md``: one engine's certification as Markdown, failures first.
+
+It opens with the totals and the pass rate, then every scenario that did not pass: the step
+where it stopped with the steps before and after it (the failed one marked), what was expected
+beside what was observed, the ruling's words and the text of its CR paragraphs.  Then one line
+per ruling, and the skipped scenarios with why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from oracle.suite.catalog import Catalog
+from oracle.suite.docs.runs import pass_rate, ruling_status
+from oracle.suite.reports.failures import around, not_passed, step_line, where
+
+__all__ = ["report_markdown"]
+
+
+def _cell(text: object) -> str:
+    """Text for a Markdown table cell: one line, pipes escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|") or "—"
+
+
+def _failure(scenario: Mapping[str, Any], catalog: Catalog) -> list[str]:
+    lines = [f"### {scenario['outcome']}: {scenario['name']}", ""]
+    lines.append(f"`{where(scenario)}` · ruling {', '.join(f'`{r}`' for r in scenario.get('rulings', []))}")
+    lines.append("")
+    steps = around(scenario)
+    if steps:
+        lines.append("```gherkin")
+        for role, step in steps:
+            mark = ">>" if role == "failed" else "  "
+            lines.append(f"{mark} {step.get('line', ''):>4}  {step_line(step)}")
+        lines.append("```")
+        lines.append("")
+    failed = scenario.get("failed_step")
+    if failed:
+        lines += [f"Stopped at line {failed.get('line')}: **{step_line(failed)}**", ""]
+    lines += [
+        "| expected | observed |",
+        "|---|---|",
+        f"| {_cell(scenario.get('expected') or '')} | {_cell(scenario.get('observed') or scenario.get('message', ''))} |",
+        "",
+    ]
+    for ruling_id in scenario.get("rulings", []):
+        ruling = catalog.rulings.get(ruling_id)
+        if ruling:
+            lines += [f"> **{ruling_id}** (ruling {ruling.number}): \u201c{ruling.text}\u201d", ""]
+    for number in scenario.get("rules", []):
+        rule = catalog.rules.get(number)
+        if rule:
+            lines += [f"- **CR {number}** {rule.title}: {rule.text}"]
+    return [*lines, ""]
+
+
+def report_markdown(report: Mapping[str, Any], catalog: Catalog) -> str:
+    """report.md: totals, then every scenario that did not pass, then one line per ruling, then skips."""
+    engine = report["engine"]
+    totals: Mapping[str, int] = report["totals"]
+    ran = sum(n for o, n in totals.items() if o not in ("SKIP", "NOT RUN"))
+    counts = ", ".join(f"{n} {o}" for o, n in totals.items() if n)
+    lines = [
+        f"# Certification of {engine['name']} {engine['version']}",
+        "",
+        f"Suite {report['suite']['version']}, contract {report['suite']['contract']}, protocol "
+        f"{report['suite']['protocol']}, report format {report.get('format_version', '1.0')}; "
+        f"run on {report['date']} in {report.get('duration', 0):.1f} s. Engine spec: `{engine['spec']}`.",
+        "",
+        f"**{counts}**. Pass rate: {pass_rate(totals)} of the {ran} scenarios that ran (skips are not counted).",
+        "",
+    ]
+    problems = not_passed(report)
+    lines += [f"## What did not pass ({len(problems)})", ""]
+    for scenario in problems:
+        lines += _failure(scenario, catalog)
+    if not problems:
+        lines += ["Every scenario that ran passed.", ""]
+    lines += ["## Rulings", "", "| # | ruling | outcome | pass | not passed | skipped |", "|---|---|---|---|---|---|"]
+    for ruling in sorted(catalog.rulings.values(), key=lambda r: r.number):
+        outcomes = [s["outcome"] for s in report["scenarios"] if ruling.id in s["rulings"]]
+        passed, skipped = outcomes.count("PASS"), outcomes.count("SKIP")
+        lines.append(
+            f"| {ruling.number} | {ruling.id} | {ruling_status(outcomes)} | {passed} | "
+            f"{len(outcomes) - passed - skipped} | {skipped} |"
+        )
+    skips = [s for s in report["scenarios"] if s["outcome"] == "SKIP"]
+    lines += ["", f"## Skipped ({len(skips)})", ""]
+    lines += [f"- `{s['id']}`: {s.get('observed') or s.get('message', '')}" for s in skips] or ["None."]
+    return "\n".join(lines) + "\n"
