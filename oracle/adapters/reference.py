@@ -5,12 +5,17 @@ plain data and :class:`~oracle.game.Game`.  Each action runs on a copy of the
 state: a rejection discards the copy (the state is unchanged), and an action
 that needs a player's choice is replayed from the same copy once the choice
 is answered, so the rules code can ask questions as plain function calls.
+
+A :class:`~oracle.engine.policy.PlayerPolicy` takes the players' free decisions (the mana
+that pays a generic cost when the action names none, and the like); the default one the
+engine's customary choices.  A replayed action takes again the decisions it took before.
 """
 
 from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,6 +25,7 @@ from oracle.engine.cards import CardDatabase
 from oracle.engine.characteristics import compute
 from oracle.engine.game import Game, NeedChoice, PendingChoice
 from oracle.engine.mana import COLOR_BY_NAME, COLOR_NAMES, MANA_TYPES, parse_mana
+from oracle.engine.policy import PlayerPolicy
 from oracle.engine.state import PLAYER_ZONES, STEPS, GameObject, GameState, Player
 from oracle.errors import Rejected, UserError
 from oracle.paths import cards_dir
@@ -55,13 +61,30 @@ def _database(folder: Path) -> CardDatabase:
     return CardDatabase.load(folder)
 
 
+class _Replayed(PlayerPolicy):
+    """The free decisions of one action: those it took before, again in the same order when the
+    action is replayed from its start, then new ones from the policy (remembered)."""
+
+    def __init__(self, policy: PlayerPolicy, decided: list[int]) -> None:
+        self.policy, self.decided, self.taken = policy, decided, 0
+
+    def decide(self, player: str, kind: str, options: Sequence[str]) -> int:
+        if self.taken == len(self.decided):
+            self.decided.append(self.policy.decide(player, kind, options))
+        self.taken += 1
+        return self.decided[self.taken - 1]
+
+
 class ReferenceEngine(Engine):
     """The suite's own engine: follows the Comprehensive Rules, knows cards only as fixtures."""
 
-    def __init__(self, cards: CardDatabase | None = None) -> None:
+    def __init__(self, cards: CardDatabase | None = None, policy: PlayerPolicy | None = None) -> None:
         self.cards = cards or _database(cards_dir())
+        self.policy = policy or PlayerPolicy()
         self.state = GameState(players=[])
-        self._pending: tuple[JSON, list[str], PendingChoice] | None = None
+        #: While a choice is pending: the action, the answers so far, the question, and the
+        #: free decisions the action took (a replay takes them again).
+        self._pending: tuple[JSON, list[str], PendingChoice, list[int]] | None = None
         #: While a choice is pending: the game as it stands at the question, for observation only.
         self._view: GameState | None = None
 
@@ -144,20 +167,20 @@ class ReferenceEngine(Engine):
         if action.get("type") == "choose":
             if self._pending is None:
                 return rejected("no-pending-choice", "there is no pending choice to answer")
-            base, answers, choice = self._pending
+            base, answers, choice, decided = self._pending
             if action.get("choice") not in choice.options or action.get("player") != choice.player:
                 return rejected("invalid-choice", f"{choice.player} must choose one of: {', '.join(choice.options)}")
-            return self._run(base, [*answers, action["choice"]])
+            return self._run(base, [*answers, action["choice"]], decided)
         if self._pending is not None:
             return rejected("pending-choice", f"{self._pending[2].player} must first answer: {self._pending[2].prompt}")
-        return self._run(action, [])
+        return self._run(action, [], [])
 
-    def _run(self, action: JSON, answers: list[str]) -> JSON:
-        game = Game(copy.deepcopy(self.state), answers)
+    def _run(self, action: JSON, answers: list[str], decided: list[int]) -> JSON:
+        game = Game(copy.deepcopy(self.state), answers, _Replayed(self.policy, decided))
         try:
             self._dispatch(game, action)
         except NeedChoice as need:
-            self._pending = (action, answers, need.choice)
+            self._pending = (action, answers, need.choice, decided)
             self._view = game.state
             return accepted()
         except Rejected as rejection:

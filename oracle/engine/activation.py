@@ -93,7 +93,7 @@ class ActivationRules(GameBase):
             raise Rejected("already-tapped", f"{name} is already tapped (107.5)")
         if cost.untap and not source.tapped:
             raise Rejected("already-untapped", f"{name} is already untapped (107.6)")
-        self.state.player(player).pool.pay(cost.mana, mana if cost.mana.mana_value() else None)
+        self.pay_mana(player, cost.mana, mana if cost.mana.mana_value() else None)
         if cost.tap_untapped_creature:
             chars = compute(self.state)
             candidates = [

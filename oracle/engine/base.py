@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any
 from oracle.errors import Rejected
 
 from .characteristics import Characteristics, characteristics
+from .mana import format_mana
+from .policy import PlayerPolicy
 from .state import GameObject, GameState
 
 if TYPE_CHECKING:
     from .cards import Card, Face
+    from .mana import ManaCost
     from .vocabulary import Ability
 
 
@@ -41,11 +44,12 @@ class NeedChoice(Exception):
 
 
 class GameBase:
-    """The state, the answers prepared for the players' choices, and lookups."""
+    """The state, the answers prepared for the players' choices, their free decisions, and lookups."""
 
-    def __init__(self, state: GameState, answers: Iterable[str] = ()) -> None:
+    def __init__(self, state: GameState, answers: Iterable[str] = (), policy: PlayerPolicy | None = None) -> None:
         self.state = state
         self.answers: deque[str] = deque(answers)
+        self.policy = policy or PlayerPolicy()
 
     def choose(self, player: str, kind: str, options: list[str], prompt: str) -> str:
         """A player's choice among ``options``: the next prepared answer, or :class:`NeedChoice`."""
@@ -55,6 +59,25 @@ class GameBase:
         if answer not in options:
             raise Rejected("invalid-choice", f"{answer!r} is not one of {', '.join(options)}")
         return answer
+
+    def decide(self, player: str, kind: str, options: list[str]) -> int:
+        """A decision the rules leave to the player that the action did not state and no question
+        can tell apart (see :mod:`oracle.engine.policy`): the player policy takes it."""
+        if len(options) < 2:
+            return 0
+        index = self.policy.decide(player, kind, options)
+        if not 0 <= index < len(options):
+            raise ValueError(f"the player policy chose option {index} of {len(options)} for {kind}")
+        return index
+
+    def pay_mana(self, player: str, cost: ManaCost, using: list[str] | None) -> None:
+        """601.2h, 602.2b: pay a mana cost from the pool with the mana the player named, or, if the
+        action named none, with one of the ways the pool can pay it, as the player decides."""
+        pool = self.state.player(player).pool
+        if using is None:
+            ways = pool.payments(cost)
+            using = ways[self.decide(player, "mana-payment", [format_mana(way) for way in ways])]
+        pool.pay(cost, using)
 
     def choose_object(self, player: str, kind: str, candidates: list[GameObject], prompt: str) -> GameObject:
         """A choice among objects; the options are their refs (the contract's handles)."""

@@ -65,7 +65,7 @@ class CastingRules(GameBase):
         total = mana_cost.with_x(x, self._cost_increase(player))
         for cost in extra:
             total = ManaCost(total.generic + cost.generic, total.symbols + cost.symbols, 0, total.text)
-        self.state.player(player).pool.pay(total, mana)  # 601.2h
+        self.pay_mana(player, total, mana)  # 601.2h
         self.state.stack.append(StackItem(spell.id, "spell", player, spell.id, targets=spell.targets))
         self.state.player(player).spells_cast_this_turn += 1
         self.log("spell-cast", player=player, card=name, x=x, paid=list(spell.paid))  # 601.2i

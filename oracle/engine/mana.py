@@ -98,25 +98,13 @@ class ManaPool:
     def empty(self) -> None:
         self.mana.clear()
 
-    def pay(self, cost: ManaCost, using: list[str] | None = None) -> None:
-        """Spend mana for ``cost`` (601.2h), or raise :class:`Rejected` leaving the pool as it was.
+    def payments(self, cost: ManaCost) -> list[list[str]]:
+        """Every distinct amount of mana in the pool that pays ``cost`` (601.2h), or :class:`Rejected`.
 
-        ``using`` is the mana the player chooses to spend; it must be in the pool and pay the
-        cost exactly.  Without it, colored and {C} symbols take their own type and generic is
-        paid with colorless mana first, then colors in WUBRG order: a deterministic stand-in
-        for the player's choice.
+        Colored and {C} symbols take mana of their own type; the generic part may take any
+        mana.  The first way pays generic mana with colorless mana first, then colors in WUBRG
+        order (the engine's customary choice, see :mod:`oracle.engine.policy`).
         """
-        if using is not None:
-            chosen = Counter(using)
-            if chosen - self.mana:
-                raise Rejected(
-                    "cannot-pay", f"the pool has {format_mana(self.mana) or 'no mana'}, not {format_mana(chosen)}"
-                )
-            if sum(chosen.values()) != cost.mana_value():
-                raise Rejected("cannot-pay", f"{format_mana(chosen)} is not the amount of {cost.text or 'the cost'}")
-            ManaPool(Counter(chosen)).pay(cost)  # the chosen mana must fit the symbols
-            self.mana = self.mana - chosen
-            return
         remaining = Counter(self.mana)
         for symbol in cost.symbols:
             if remaining[symbol] <= 0:
@@ -124,11 +112,39 @@ class ManaPool:
                     "cannot-pay", f"needs {{{symbol}}} but the pool has {format_mana(self.mana) or 'no mana'}"
                 )
             remaining[symbol] -= 1
-        generic = cost.generic
-        for mana_type in ("C", *COLORS):
-            spent = min(generic, remaining[mana_type])
-            remaining[mana_type] -= spent
-            generic -= spent
-        if generic:
-            raise Rejected("cannot-pay", f"needs {generic} more mana for {cost.text or 'the cost'}")
-        self.mana = +remaining
+        if sum(remaining.values()) < cost.generic:
+            missing = cost.generic - sum(remaining.values())
+            raise Rejected("cannot-pay", f"needs {missing} more mana for {cost.text or 'the cost'}")
+        return [list(cost.symbols) + generic for generic in _generic_ways(remaining, cost.generic, ("C", *COLORS))]
+
+    def pay(self, cost: ManaCost, using: list[str] | None = None) -> None:
+        """Spend mana for ``cost`` (601.2h), or raise :class:`Rejected` leaving the pool as it was.
+
+        ``using`` is the mana the player chooses to spend; it must be in the pool and pay the
+        cost exactly.  Without it, the first of :meth:`payments`.
+        """
+        if using is None:
+            using = self.payments(cost)[0]
+        chosen = Counter(using)
+        if chosen - self.mana:
+            raise Rejected(
+                "cannot-pay", f"the pool has {format_mana(self.mana) or 'no mana'}, not {format_mana(chosen)}"
+            )
+        if sum(chosen.values()) != cost.mana_value():
+            raise Rejected("cannot-pay", f"{format_mana(chosen)} is not the amount of {cost.text or 'the cost'}")
+        ManaPool(Counter(chosen)).payments(cost)  # the chosen mana must fit the symbols
+        self.mana = +(self.mana - chosen)
+
+
+def _generic_ways(available: Counter[str], amount: int, types: tuple[str, ...]) -> list[list[str]]:
+    """Every distinct multiset of ``amount`` mana from ``available``, taking as much as possible
+    of the earlier ``types`` first."""
+    if amount == 0:
+        return [[]]
+    if not types:
+        return []
+    first, rest = types[0], types[1:]
+    ways = []
+    for taken in range(min(amount, available[first]), -1, -1):
+        ways += [[first] * taken + way for way in _generic_ways(available, amount - taken, rest)]
+    return ways

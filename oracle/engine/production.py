@@ -164,13 +164,12 @@ def produce(
             if not applicable:
                 break
             names = [game.name(obj) for obj, _ in applicable]
-            if len(set(names)) == 1:
-                chosen = applicable[0]
-            else:
-                answer = game.choose(
-                    player, "replacement-effect", sorted(set(names)), "Which replacement effect applies first? (616.1)"
-                )
-                chosen = applicable[names.index(answer)]
+            name = names[0]
+            if len(set(names)) > 1:
+                prompt = "Which replacement effect applies first? (616.1)"
+                name = game.choose(player, "replacement-effect", sorted(set(names)), prompt)
+            alike = [r for r, other in zip(applicable, names, strict=True) if other == name]  # a free decision
+            chosen = alike[game.decide(player, "replacement-effect", [f"{name} ({game.ref(o)})" for o, _ in alike])]
             candidates.remove(chosen)
             mana = _apply_replacement(chosen[1], mana)
             game.log("replacement-applied", source=game.name(chosen[0]), to=game.name(source))

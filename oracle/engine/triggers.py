@@ -122,14 +122,20 @@ class TriggerRules(GameBase):
                 labels = [
                     f"{t.source_info['characteristics'].name}: {t.ability.text if t.ability else ''}" for t in mine
                 ]
-                index = 0
+                label = labels[0]
                 if len(set(labels)) > 1:
                     prompt = "Which triggered ability goes on the stack next? (603.3b)"
-                    index = labels.index(self.choose(player, "trigger-order", sorted(set(labels)), prompt))
-                item = mine.pop(index)
+                    label = self.choose(player, "trigger-order", sorted(set(labels)), prompt)
+                alike = [i for i, other in enumerate(labels) if other == label]  # the same text: a free decision
+                sources = [f"{label} (from {self._source_ref(mine[i].source_id)})" for i in alike]
+                item = mine.pop(alike[self.decide(player, "trigger-order", sources)])
                 if self._choose_trigger_targets(item):
                     self.state.stack.append(item)
                     self.log("put-on-stack", source=item.source_info["characteristics"].name)
+
+    def _source_ref(self, object_id: int) -> str:
+        obj = self.state.objects.get(object_id)
+        return self.ref(obj) if obj is not None else f"#{object_id}"
 
     def _choose_trigger_targets(self, item: StackItem) -> bool:
         specs = item.ability.spec.get("targets", []) if item.ability else []
