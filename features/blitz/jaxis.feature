@@ -65,7 +65,7 @@ Feature: Jaxis, the Troublemaker
     Given Alice controls Girder Goons
     And Alice has Murder in her hand
     And Alice has {B}{B}{B} in her mana pool
-    When Alice casts Murder targeting Girder Goons
+    When Alice casts Murder using {B}{B}{B} targeting Girder Goons
     And all players pass priority until the stack is empty
     Then Alice controls one Rogue token
     When Alice activates Jaxis, the Troublemaker's ability targeting Rogue Token

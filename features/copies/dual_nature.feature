@@ -49,7 +49,7 @@ Feature: Dual Nature
     When Alice casts Grizzly Bears
     And all players pass priority
     And Alice passes priority
-    And Bob casts Disenchant targeting Dual Nature
+    And Bob casts Disenchant using {W}{W} targeting Dual Nature
     And all players pass priority until the stack is empty
     And Alice passes priority
     And Bob casts Unsummon targeting the original Grizzly Bears

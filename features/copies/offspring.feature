@@ -124,7 +124,7 @@ Feature: Offspring
     Given Alice has Agate Instigator in her hand
     And Alice has Grizzly Bears in her hand
     And Alice has {R}{R}{R}{R}{G}{G} in her mana pool
-    When Alice casts Agate Instigator paying its offspring cost
+    When Alice casts Agate Instigator paying its offspring cost using {R}{R}{R}{R}
     And all players pass priority until the stack is empty
     Then Bob's life total is 19
     When Alice casts Grizzly Bears
@@ -138,7 +138,7 @@ Feature: Offspring
     And Alice has {R}{R}{R}{R}{G}{G} in her mana pool
     And Bob has Unsummon in his hand
     And Bob has {U} in his mana pool
-    When Alice casts Agate Instigator paying its offspring cost
+    When Alice casts Agate Instigator paying its offspring cost using {R}{R}{R}{R}
     And all players pass priority until the stack is empty
     And Alice passes priority
     And Bob casts Unsummon targeting the original Agate Instigator
@@ -199,7 +199,7 @@ Feature: Offspring
     And Alice has Forest in her library
     And Alice has Island in her library
     And Alice has {R}{R}{R}{R}{G}{G} in her mana pool
-    When Alice casts Agate Instigator paying its offspring cost
+    When Alice casts Agate Instigator paying its offspring cost using {R}{R}{R}{R}
     And all players pass priority until the stack is empty
     And Alice casts Grizzly Bears
     And all players pass priority until the stack is empty
@@ -210,7 +210,7 @@ Feature: Offspring
     Given Alice has Agate Instigator in her hand
     And Alice has Giant Growth in her hand
     And Alice has {R}{R}{R}{R}{G} in her mana pool
-    When Alice casts Agate Instigator paying its offspring cost
+    When Alice casts Agate Instigator paying its offspring cost using {R}{R}{R}{R}
     And all players pass priority
     And Alice casts Giant Growth targeting Agate Instigator
     And all players pass priority until the stack is empty

@@ -9,6 +9,7 @@ Schema, so a scenario can't pass on data the contract does not allow.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +63,10 @@ class World:
     last_action: dict[str, Any] | None = None
     outcome_checked: bool = True
     refs: dict[str, str] = field(default_factory=dict)  # ref -> card name
+    #: Takes the decisions a step leaves open ("in any order", which of several permanents of
+    #: a name): the index of the option taken, the first unless the lint of unstated choices
+    #: (tests/unit/test_unstated_choices.py) tries the others.
+    decider: Callable[[str, list[str]], int] = field(default=lambda kind, options: 0)
     #: The last observation, valid until the next action (observing changes nothing).
     _seen: dict[str, Any] | None = None
 
@@ -151,6 +156,10 @@ class World:
             raise EngineFailure(f"{what} breaks {schema}: {problems[0]}")
         if problems:
             raise UserError(f"{what} breaks {schema}: {problems[0]}")
+
+    def pick(self, kind: str, options: list[str]) -> str:
+        """One of ``options`` for a decision the scenario leaves open (any one must do)."""
+        return options[self.decider(kind, options) if len(options) > 1 else 0]
 
     # -- finding things --------------------------------------------------------
 

@@ -22,9 +22,9 @@ def _ref(world: World, player: str, card: str, prefer_untapped: bool = False) ->
     found = world.permanents(card, player)
     if not found:
         pytest.fail(f"{player} controls no {card}")
-    if prefer_untapped:
-        found = sorted(found, key=lambda p: p["tapped"])
-    return found[0]["ref"]
+    if prefer_untapped and any(not p["tapped"] for p in found):
+        found = [p for p in found if not p["tapped"]]
+    return world.pick("permanent", [p["ref"] for p in found])
 
 
 def _card_ref(world: World, player: str, card: str, zone: str) -> str:
@@ -149,7 +149,7 @@ def passes(world: World, player: str) -> None:
 def any_order(world: World, player: str) -> None:
     """Answer every question about the order of simultaneous triggers with the first option (603.3b)."""
     while (pending := world.observe()["pending_choice"]) is not None and pending["kind"] == "trigger-order":
-        world.act({"type": "choose", "player": player, "choice": pending["options"][0]})
+        world.act({"type": "choose", "player": player, "choice": world.pick("trigger-order", pending["options"])})
 
 
 @when("all players pass priority until the stack is empty")
@@ -160,7 +160,13 @@ def pass_until_empty(world: World) -> None:
         observation = world.observe()
         pending = observation["pending_choice"]
         if pending is not None and pending["kind"] == "trigger-order":
-            world.act({"type": "choose", "player": pending["player"], "choice": pending["options"][0]})
+            world.act(
+                {
+                    "type": "choose",
+                    "player": pending["player"],
+                    "choice": world.pick("trigger-order", pending["options"]),
+                }
+            )
             continue
         if not observation["stack"] or pending is not None:
             return
