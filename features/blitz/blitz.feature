@@ -146,7 +146,9 @@ Feature: Blitz
     And Alice controls two Girder Goons
     When the game proceeds to Alice's end step
     And all players pass priority until the stack is empty
-    Then Girder Goons is on the battlefield
+    Then Clone is on the battlefield
+    And Clone does not have haste
+    And Girder Goons is in Alice's graveyard
     And Alice has one card in her hand
 
   @ruling:blitz.copy-not-blitzed @cr:702.152a @cr:707.2

@@ -21,6 +21,7 @@ Feature: Jaxis, the Troublemaker
     When Alice activates Jaxis, the Troublemaker's ability targeting Grizzly Bears
     And all players pass priority until the stack is empty
     Then Alice controls two Grizzly Bears tokens
+    And each Grizzly Bears token has haste
     And Island is in Alice's graveyard
     When the game proceeds to Alice's end step
     And all players pass priority until the stack is empty

@@ -72,14 +72,17 @@ Feature: Dual Nature
     And the original Intrepid Rabbit is a 4/3 creature
 
   @ruling:dual-nature.enters-abilities @ruling:jaxis.x-is-zero @cr:707.2 @cr:614.1c @cr:107.3m
-  Scenario: The token copy of Endless One has its enters-with ability, but X is 0 for it
-    Given Alice has Endless One in her hand
+  Scenario: The token copy of Endless One enters with X = 0, so with no counters, and dies
+    Given Alice controls Agate Instigator
+    And Alice has Endless One in her hand
     And Alice has {C}{C}{C} in her mana pool
     When Alice casts Endless One with X = 3
     And all players pass priority until the stack is empty
     Then the original Endless One has three +1/+1 counters on it
-    And Alice controls no Endless One tokens
     And Endless One's mana value is 0
+    # Agate Instigator saw both Endless Ones enter: the token was made, as a 0/0 that died.
+    And Bob's life total is 18
+    And Alice controls no Endless One tokens
 
   @ruling:dual-nature.not-kicked @cr:702.33d @cr:707.2
   Scenario: The token copy of a kicked Kavu Titan is not kicked

@@ -54,6 +54,8 @@ Feature: The types of mana a permanent could produce
     And Bob controls Damping Sphere
     When Alice taps Fellwar Stone for mana
     Then Alice must choose among {B}
+    When Alice chooses black
+    Then Alice's mana pool contains exactly {B}
 
   @cr:106.7 @cr:616.1
   Scenario: Reflecting Pool may reflect every type its controller's land could produce in some order

@@ -27,7 +27,9 @@ Feature: Abilities that trigger when a permanent is tapped for mana
     And Alice controls Manabarbs
     And Bob controls no lands
     When Alice taps Exotic Orchard for mana
-    Then the stack is empty
+    Then Exotic Orchard is tapped
+    And Alice's mana pool is empty
+    And the stack is empty
     And Alice's life total is 20
 
   @cr:106.12a @cr:605.1b @cr:605.4a

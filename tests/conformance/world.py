@@ -62,6 +62,8 @@ class World:
     outcome: dict[str, Any] | None = None
     last_action: dict[str, Any] | None = None
     outcome_checked: bool = True
+    #: The state just before the last action, for the Then steps that compare with it.
+    before: dict[str, Any] | None = None
     refs: dict[str, str] = field(default_factory=dict)  # ref -> card name
     #: Takes the decisions a step leaves open ("in any order", which of several permanents of
     #: a name): the index of the option taken, the first unless the lint of unstated choices
@@ -124,6 +126,7 @@ class World:
         self.build()
         self.require_accepted()
         self._check(action, "action.schema.json", "the scenario's action")
+        self.before = self.observe()  # usually seen already by the step that acts
         self._seen = None
         outcome = self.engine.perform(action)
         self._check(outcome, "outcome.schema.json", f"the engine's answer to {action}")

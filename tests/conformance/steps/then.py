@@ -1,11 +1,18 @@
 """Then steps: what a judge would check on the table afterwards.
 
+Each step can fail on its own (tests/unit/test_then_steps.py shows each one failing where
+its claim is false).  A step about the state reads it once the last action is over: while a
+player is still being asked a question, it fails and names the question.  Only the steps about
+questions (``must choose``, ``no player is asked``) and ``the action is rejected`` read a
+state with a question pending.
+
 Glossary: features/README.md.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from pytest_bdd import parsers, then
@@ -23,11 +30,31 @@ REASONS = {
 }
 
 
-def _pool(world: World, player: str) -> dict[str, int]:
-    for entry in world.observe()["players"]:
+def _settled(world: World) -> dict[str, Any]:
+    """The state, once nobody is being asked anything: the last action is over."""
+    observation = world.observe()
+    pending = observation["pending_choice"]
+    if pending is not None:
+        pytest.fail(
+            f"{pending['player']} is still being asked ({pending['kind']}: {', '.join(pending['options'])}); "
+            "the state is read once the last action is over"
+        )
+    return observation
+
+
+def _player(observation: dict[str, Any], player: str) -> dict[str, Any]:
+    for entry in observation["players"]:
         if entry["name"] == player:
-            return {k: v for k, v in entry["mana_pool"].items() if v}
+            return dict(entry)
     pytest.fail(f"no player {player}")
+
+
+def _pool_of(observation: dict[str, Any], player: str) -> dict[str, int]:
+    return {k: v for k, v in _player(observation, player)["mana_pool"].items() if v}
+
+
+def _pool(world: World, player: str) -> dict[str, int]:
+    return _pool_of(_settled(world), player)
 
 
 def _mana(text: str) -> dict[str, int]:
@@ -55,16 +82,29 @@ def pool_exactly(world: World, player: str, mana: str) -> None:
 
 @then(parsers.re(r"(?P<player>\w+) must choose among (?P<options>.+)$"))
 def must_choose(world: World, player: str, options: str) -> None:
-    """The pending choice offers exactly these options; a choice with a single option may be made
-    by the engine itself without asking (the contract allows it; later steps check the result)."""
+    """The pending choice offers exactly these options.  A choice of mana with a single option
+    may be made by the engine without asking (the contract allows it): then the step checks
+    its consequence, that the last action added that mana to the player's pool."""
     pending = world.observe()["pending_choice"]
     expected = sorted(re.split(r", | and | or ", options))
-    if pending is None and len(expected) == 1:
+    if pending is None:
+        _forced_mana_choice_made(world, player, expected, options)
         return
-    assert pending is not None, f"{player} was asked nothing; expected a choice among {options}"
     assert pending["player"] == player, f"{pending['player']} is choosing, not {player}"
     assert sorted(pending["options"]) == expected, (
         f"{player} may choose among {pending['options']}, expected {expected}"
+    )
+
+
+def _forced_mana_choice_made(world: World, player: str, expected: list[str], options: str) -> None:
+    if len(expected) != 1 or not re.fullmatch(r"\{[WUBRGC]\}", expected[0]) or world.before is None:
+        pytest.fail(f"{player} was asked nothing; expected a choice among {options}")
+    symbol = expected[0][1]
+    before, after = _pool_of(world.before, player), _pool_of(world.observe(), player)
+    added = after.get(symbol, 0) - before.get(symbol, 0)
+    assert added > 0, (
+        f"{player} was asked nothing, and the last action added no {expected[0]} to {player}'s pool "
+        f"(it holds {_show(after)}); expected a choice among {options}"
     )
 
 
@@ -86,6 +126,7 @@ def no_choice(world: World) -> None:
 
 @then(parsers.re(r"the action is rejected for (?P<reason>.+)$"))
 def rejected(world: World, reason: str) -> None:
+    """The last action was refused, for that reason, and left the game as it was."""
     code = REASONS[reason]
     outcome = world.outcome
     assert outcome is not None, "no action was taken"
@@ -93,9 +134,28 @@ def rejected(world: World, reason: str) -> None:
     world.outcome_checked = True
     got = outcome["rejection"]["code"]
     assert got == code, f"rejected for {got} ({outcome['rejection']['reason']}), expected {code}"
+    assert world.before is not None
+    changed = _difference(world.before, world.observe())
+    assert not changed, f"the rejected action changed the game: {changed}"
 
 
-def _one(world: World, card: str) -> dict[str, object]:
+def _difference(before: Any, after: Any, where: str = "") -> str:
+    """Where two observations differ (events aside: an engine may note the rejection), or ""."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in sorted((set(before) | set(after)) - {"events"}):
+            if found := _difference(before.get(key), after.get(key), f"{where}.{key}"):
+                return found
+        return ""
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        for index, (old, new) in enumerate(zip(before, after, strict=True)):
+            if found := _difference(old, new, f"{where}[{index}]"):
+                return found
+        return ""
+    return "" if before == after else f"{where.lstrip('.')} was {before!r}, is {after!r}"
+
+
+def _one(world: World, card: str) -> dict[str, Any]:
+    _settled(world)
     found = world.permanents(card)
     if len(found) != 1:
         pytest.fail(f"expected exactly one {card} on the battlefield, found {len(found)}")
@@ -112,11 +172,8 @@ def tapped_state(world: World, card: str, state: str) -> None:
 
 @then(parsers.re(r"(?P<player>\w+)'s life total is (?P<life>-?\d+)$"))
 def life_is(world: World, player: str, life: str) -> None:
-    for entry in world.observe()["players"]:
-        if entry["name"] == player:
-            assert entry["life"] == int(life), f"{player}'s life total is {entry['life']}, expected {life}"
-            return
-    pytest.fail(f"no player {player}")
+    entry = _player(_settled(world), player)
+    assert entry["life"] == int(life), f"{player}'s life total is {entry['life']}, expected {life}"
 
 
 @then(parsers.re(r"(?P<card>.+) has (?P<n>no|\w+) \+1/\+1 counters? on it$"))
@@ -142,23 +199,26 @@ def mana_value(world: World, card: str, value: str) -> None:
 
 @then(parsers.re(r"(?P<card>.+) is in (?P<player>\w+)'s (?P<zone>graveyard|hand|library)$"))
 def in_zone(world: World, card: str, player: str, zone: str) -> None:
-    for entry in world.observe()["players"]:
-        if entry["name"] == player:
-            names = [c["name"] for c in entry[zone]]
-            assert card in names, f"{player}'s {zone} holds {names or 'nothing'}, expected {card} there"
-            return
-    pytest.fail(f"no player {player}")
+    names = [c["name"] for c in _player(_settled(world), player)[zone]]
+    assert card in names, f"{player}'s {zone} holds {names or 'nothing'}, expected {card} there"
 
 
 @then(parsers.re(r"(?P<card>.+) is on the battlefield$"))
 def on_battlefield(world: World, card: str) -> None:
+    _settled(world)
     assert world.permanents(card), f"{card} is not on the battlefield"
+
+
+def _tokens(world: World, name: str, player: str | None = None) -> list[dict[str, Any]]:
+    """Tokens called ``name``, or "``name`` Token" (111.4)."""
+    named = world.permanents(name, player, exact=True) + world.permanents(f"{name} Token", player, exact=True)
+    return [p for p in named if p["token"]]
 
 
 @then(parsers.re(r"(?P<player>\w+) controls (?P<n>no|\w+) (?P<name>.+?) tokens?$"))
 def tokens(world: World, player: str, n: str, name: str) -> None:
-    named = world.permanents(name, player, exact=True) + world.permanents(f"{name} Token", player, exact=True)
-    found = [p for p in named if p["token"]]
+    _settled(world)
+    found = _tokens(world, name, player)
     expected = 0 if n == "no" else count(n)
     assert len(found) == expected, f"{player} controls {len(found)} {name} token(s), expected {expected}"
 
@@ -173,16 +233,27 @@ def base_power_toughness(world: World, card: str, power: str, toughness: str) ->
     )
 
 
-@then(
-    parsers.re(
-        r"(?P<card>.+?) (?P<negated>has|does not have) (?P<keyword>flying|haste|trample|reach|vigilance|offspring)$"
-    )
-)
+KEYWORDS = r"(?P<keyword>flying|haste|trample|reach|vigilance|offspring)"
+
+
+@then(parsers.re(rf"(?P<card>(?!each ).+?) (?P<negated>has|does not have) {KEYWORDS}$"))
 def has_keyword(world: World, card: str, negated: str, keyword: str) -> None:
     permanent = _one(world, card)
     has = keyword in permanent["keywords"]
     assert has == (negated == "has"), (
         f"{card}'s keywords are {permanent['keywords'] or 'none'}, expected it {negated} {keyword}"
+    )
+
+
+@then(parsers.re(rf"each (?P<name>.+) token (?P<negated>has|does not have) {KEYWORDS}$"))
+def each_token_keyword(world: World, name: str, negated: str, keyword: str) -> None:
+    """Every token of that name, of any controller; there must be at least one."""
+    _settled(world)
+    found = _tokens(world, name)
+    assert found, f"there is no {name} token"
+    wrong = [p["ref"] for p in found if (keyword in p["keywords"]) != (negated == "has")]
+    assert not wrong, (
+        f"{len(wrong)} of the {len(found)} {name} tokens {'lack' if negated == 'has' else 'have'} {keyword}"
     )
 
 
@@ -214,14 +285,11 @@ def attached(world: World, card: str, host: str) -> None:
 
 @then(parsers.re(r"(?P<player>\w+) has (?P<n>no|\w+) cards? in (?:her|his|their) hand$"))
 def hand_size(world: World, player: str, n: str) -> None:
-    for entry in world.observe()["players"]:
-        if entry["name"] == player:
-            expected = 0 if n == "no" else count(n)
-            assert len(entry["hand"]) == expected, (
-                f"{player}'s hand holds {[c['name'] for c in entry['hand']]}, expected {expected} card(s)"
-            )
-            return
-    pytest.fail(f"no player {player}")
+    entry = _player(_settled(world), player)
+    expected = 0 if n == "no" else count(n)
+    assert len(entry["hand"]) == expected, (
+        f"{player}'s hand holds {[c['name'] for c in entry['hand']]}, expected {expected} card(s)"
+    )
 
 
 @then(parsers.re(r"(?P<card>.+) is not a creature$"))
@@ -234,12 +302,14 @@ def not_a_creature(world: World, card: str) -> None:
 
 @then(parsers.re(r"(?P<card>.+) is not on the battlefield$"))
 def not_on_battlefield(world: World, card: str) -> None:
+    _settled(world)
     assert not world.permanents(card), f"{card} is on the battlefield, expected it gone"
 
 
 @then(parsers.re(r"(?P<player>\w+) controls (?P<n>no|\w+) (?P<state>tapped |untapped )?(?P<name>(?!.* tokens?$).+)$"))
 def controls_count(world: World, player: str, n: str, state: str | None, name: str) -> None:
     """Every permanent of that name the player controls, tokens and copies included."""
+    _settled(world)
     found = [p for p in world.permanents(name, player, exact=True) if not state or p["tapped"] == (state == "tapped ")]
     expected = 0 if n == "no" else count(n)
     assert len(found) == expected, f"{player} controls {len(found)} permanent(s) named {name}, expected {expected}"
@@ -247,12 +317,12 @@ def controls_count(world: World, player: str, n: str, state: str | None, name: s
 
 @then("the stack is empty")
 def stack_empty(world: World) -> None:
-    stack = world.observe()["stack"]
+    stack = _settled(world)["stack"]
     assert not stack, f"the stack holds {[s['name'] for s in stack]}, expected nothing"
 
 
 @then(parsers.re(r"(?P<card>.+)'s (?P<kind>triggered|activated) ability is on the stack$"))
 def ability_on_stack(world: World, card: str, kind: str) -> None:
-    stack = world.observe()["stack"]
+    stack = _settled(world)["stack"]
     held = [(s["kind"], s["name"]) for s in stack]
     assert (kind, card) in held, f"the stack holds {held or 'nothing'}"

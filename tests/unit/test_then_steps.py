@@ -1,0 +1,391 @@
+"""Every Then step can fail on its own.
+
+For each Then step definition of tests/conformance/steps/then.py there are cases: a state
+where the step's claim holds (it must pass: the failure below comes from the claim, not
+from a broken setup) and states where it is false (it must fail, with an assertion, not an
+error).  A step about the state must also fail while a question is still pending, however
+the state looks.  A new Then step without cases fails :func:`test_every_then_step_has_cases`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from oracle.contract.interface import CONTRACT_VERSION, JSON, Engine, accepted, rejected
+from oracle.engine.cards import CardDatabase
+from oracle.paths import cards_dir
+from tests.conformance import driver
+from tests.conformance.world import World
+
+CARDS = CardDatabase.load(cards_dir())
+#: The steps about questions and rejections, which read a state with a question pending.
+QUESTION_STEPS = {"must_choose", "legend_rule_choice", "no_choice", "rejected"}
+
+
+class Table(Engine):
+    """An engine that shows the state a test lays out, whatever is done."""
+
+    def __init__(self, observation: JSON) -> None:
+        self.observation = observation
+
+    def describe(self) -> JSON:
+        return {"name": "table", "version": "0", "contract": CONTRACT_VERSION, "capabilities": []}
+
+    def setup(self, position: JSON) -> JSON:
+        return accepted()
+
+    def perform(self, action: JSON) -> JSON:
+        return accepted()
+
+    def observe(self) -> JSON:
+        return self.observation
+
+
+def player(name: str, life: int = 20, pool: dict[str, int] | None = None, **zones: list[str]) -> JSON:
+    cards = {zone: [{"name": c, "ref": None} for c in zones.get(zone, [])] for zone in ("library", "hand", "graveyard")}
+    return {"name": name, "life": life, "mana_pool": pool or {}, "exile": [], **cards}
+
+
+def permanent(name: str, ref: str = "", **details: Any) -> JSON:
+    power, toughness = details.pop("pt", (2, 2))
+    base = details.pop("base", (power, toughness))
+    entry = {
+        "ref": ref or f"{name.lower().replace(' ', '-')}-{len(name)}",
+        "name": name,
+        "controller": "Alice",
+        "token": False,
+        "tapped": False,
+        "types": ["Creature"],
+        "subtypes": [],
+        "supertypes": [],
+        "colors": [],
+        "power": power,
+        "toughness": toughness,
+        "base_power": base[0],
+        "base_toughness": base[1],
+        "keywords": [],
+        "counters": {},
+        "mana_value": 2,
+    }
+    return {**entry, **details}
+
+
+def table(*permanents: JSON, alice: JSON | None = None, bob: JSON | None = None, **state: Any) -> JSON:
+    return {
+        "contract": CONTRACT_VERSION,
+        "turn": {"number": 3, "active_player": "Alice", "step": "precombat-main", "priority_player": "Alice"},
+        "players": [alice or player("Alice"), bob or player("Bob")],
+        "battlefield": list(permanents),
+        "stack": state.get("stack", []),
+        "pending_choice": state.get("pending"),
+        "events": [],
+    }
+
+
+def asked(*options: str, kind: str = "mana-color", who: str = "Alice") -> JSON:
+    return {"player": who, "kind": kind, "options": list(options), "prompt": "?"}
+
+
+@dataclass
+class Case:
+    """A Then step's text, a state where it holds and states where it is false."""
+
+    step: str
+    holds: JSON
+    false: list[JSON]
+    before: JSON | None = None  # the state before the last action
+    outcome: JSON | None = None  # the last action's outcome
+    false_before: list[JSON | None] = field(default_factory=list)  # the state before, for each false state
+    false_outcome: list[JSON | None] = field(default_factory=list)  # the last outcome, for each false state
+
+
+BEARS = permanent("Grizzly Bears", "bears")
+ISAMARU = permanent("Isamaru, Hound of Konda", "isamaru", supertypes=["Legendary"])
+ISAMARU_TOKEN = permanent("Isamaru, Hound of Konda", "#9", supertypes=["Legendary"], token=True)
+HASTY = permanent("Grizzly Bears", "#7", token=True, keywords=["haste"])
+NO_HASTE = permanent("Grizzly Bears", "#8", token=True)
+THOPTER = permanent("Thopter", "#5", token=True, keywords=["flying"], pt=(1, 1))
+ROGUE = permanent("Rogue Token", "#6", token=True)
+TRIGGER = {"kind": "triggered", "name": "Manabarbs", "controller": "Alice"}
+SICK = rejected("summoning-sickness", "no")
+
+CASES: dict[str, list[Case]] = {
+    "pool_empty": [Case("Alice's mana pool is empty", table(), [table(alice=player("Alice", pool={"G": 1}))])],
+    "pool_exactly": [
+        Case(
+            "Alice's mana pool contains exactly {G}{G}",
+            table(alice=player("Alice", pool={"G": 2})),
+            [table(alice=player("Alice", pool={"G": 1})), table(alice=player("Alice", pool={"G": 2, "B": 1}))],
+        )
+    ],
+    "must_choose": [
+        Case(
+            "Alice must choose among {B} and {G}",
+            table(pending=asked("{G}", "{B}")),
+            [table(), table(pending=asked("{B}")), table(pending=asked("{B}", "{G}", who="Bob"))],
+        ),
+        # A single mana option the engine chose itself: the mana it added is the consequence.
+        Case(
+            "Alice must choose among {B}",
+            table(alice=player("Alice", pool={"B": 1})),
+            [table(alice=player("Alice", pool={"B": 1})), table(alice=player("Alice", pool={"G": 1})), table()],
+            before=table(),
+            false_before=[table(alice=player("Alice", pool={"B": 1})), table(), table()],
+        ),
+        Case(
+            "Alice must choose among Contamination",
+            table(pending=asked("Contamination", kind="replacement-effect")),
+            [table()],
+            before=table(),
+        ),
+    ],
+    "legend_rule_choice": [
+        Case(
+            "Alice must choose which Isamaru, Hound of Konda to keep",
+            table(ISAMARU, ISAMARU_TOKEN, pending=asked("isamaru", "#9", kind="legend-rule")),
+            [table(ISAMARU, ISAMARU_TOKEN), table(ISAMARU, ISAMARU_TOKEN, pending=asked("#9", kind="legend-rule"))],
+        )
+    ],
+    "no_choice": [Case("no player is asked to choose anything", table(), [table(pending=asked("{G}"))])],
+    "rejected": [
+        Case(
+            "the action is rejected for summoning sickness",
+            table(BEARS),
+            [table(BEARS), table(BEARS), table(permanent("Grizzly Bears", "bears", tapped=True))],
+            before=table(BEARS),
+            outcome=SICK,
+            false_outcome=[accepted(), rejected("timing", "not now"), SICK],
+        )
+    ],
+    "tapped_state": [
+        Case(
+            "Llanowar Elves is tapped",
+            table(permanent("Llanowar Elves", tapped=True)),
+            [
+                table(permanent("Llanowar Elves")),
+                table(),
+            ],
+        ),
+        Case("Pili-Pala is untapped", table(permanent("Pili-Pala")), [table(permanent("Pili-Pala", tapped=True))]),
+    ],
+    "life_is": [Case("Alice's life total is 19", table(alice=player("Alice", 19)), [table()])],
+    "counters_on": [
+        Case(
+            "Endless One has three +1/+1 counters on it",
+            table(permanent("Endless One", counters={"+1/+1": 3})),
+            [table(permanent("Endless One", counters={"+1/+1": 2})), table(permanent("Endless One"))],
+        ),
+        Case(
+            "Endless One has no +1/+1 counters on it",
+            table(permanent("Endless One")),
+            [table(permanent("Endless One", counters={"+1/+1": 1}))],
+        ),
+    ],
+    "power_toughness": [
+        Case(
+            "Endless One is a 3/3 creature",
+            table(permanent("Endless One", pt=(3, 3))),
+            [
+                table(permanent("Endless One", pt=(3, 2))),
+            ],
+        )
+    ],
+    "mana_value": [
+        Case(
+            "Endless One's mana value is 0",
+            table(permanent("Endless One", mana_value=0)),
+            [
+                table(permanent("Endless One", mana_value=3)),
+            ],
+        )
+    ],
+    "in_zone": [
+        Case(
+            "Blood Pet is in Alice's graveyard",
+            table(alice=player("Alice", graveyard=["Blood Pet"])),
+            [
+                table(alice=player("Alice", hand=["Blood Pet"])),
+                table(bob=player("Bob", graveyard=["Blood Pet"])),
+            ],
+        )
+    ],
+    "on_battlefield": [Case("Grizzly Bears is on the battlefield", table(BEARS), [table()])],
+    "tokens": [
+        Case(
+            "Alice controls two Thopter tokens",
+            table(THOPTER, {**THOPTER, "ref": "#2"}),
+            [
+                table(THOPTER),
+                table(THOPTER, {**THOPTER, "ref": "#2", "token": False}),
+                table(THOPTER, {**THOPTER, "ref": "#2", "controller": "Bob"}),
+            ],
+        ),
+        Case("Alice controls no Thopter tokens", table(), [table(THOPTER)]),
+        Case("Alice controls one Rogue token", table(ROGUE), [table()]),
+    ],
+    "base_power_toughness": [
+        Case(
+            "Grizzly Bears's base power and toughness are 2/2",
+            table(permanent("Grizzly Bears", pt=(4, 4), base=(2, 2))),
+            [
+                table(permanent("Grizzly Bears", pt=(2, 2), base=(1, 1))),
+            ],
+        )
+    ],
+    "has_keyword": [
+        Case("Grizzly Bears has haste", table(permanent("Grizzly Bears", keywords=["haste"])), [table(BEARS)]),
+        Case(
+            "the token Kavu Titan does not have trample",
+            table(permanent("Kavu Titan", token=True)),
+            [
+                table(permanent("Kavu Titan", token=True, keywords=["trample"])),
+                table(permanent("Kavu Titan")),
+            ],
+        ),
+    ],
+    "each_token_keyword": [
+        Case(
+            "each Grizzly Bears token has haste",
+            table(BEARS, HASTY, {**HASTY, "ref": "#2"}),
+            [
+                table(BEARS, HASTY, NO_HASTE),
+                table(permanent("Grizzly Bears", keywords=["haste"])),
+            ],
+        ),
+        Case("each Grizzly Bears token does not have haste", table(NO_HASTE), [table(NO_HASTE, HASTY), table()]),
+    ],
+    "colors_are": [
+        Case(
+            "the token Agate Instigator is red",
+            table(permanent("Agate Instigator", token=True, colors=["red"])),
+            [
+                table(permanent("Agate Instigator", token=True, colors=["red", "blue"])),
+                table(permanent("Agate Instigator", token=True)),
+            ],
+        )
+    ],
+    "creature_types": [
+        Case(
+            "Grizzly Bears's creature types are Frog",
+            table(permanent("Grizzly Bears", subtypes=["Frog"])),
+            [
+                table(permanent("Grizzly Bears", subtypes=["Bear"])),
+                table(permanent("Grizzly Bears", subtypes=["Frog", "Bear"])),
+            ],
+        )
+    ],
+    "attached": [
+        Case(
+            "Holy Strength is attached to Grizzly Bears",
+            table(BEARS, permanent("Holy Strength", types=["Enchantment"], attached_to="bears")),
+            [table(BEARS, permanent("Holy Strength", types=["Enchantment"]))],
+        )
+    ],
+    "hand_size": [
+        Case(
+            "Alice has two cards in her hand",
+            table(alice=player("Alice", hand=["Forest", "Island"])),
+            [
+                table(alice=player("Alice", hand=["Forest"])),
+                table(),
+            ],
+        )
+    ],
+    "not_a_creature": [
+        Case(
+            "the token Forest is not a creature",
+            table(permanent("Forest", token=True, types=["Land"], pt=(None, None))),
+            [
+                table(permanent("Forest", token=True, types=["Land", "Creature"])),
+                table(permanent("Forest", token=True, types=["Land"])),
+            ],
+        )
+    ],
+    "not_on_battlefield": [Case("Isamaru, Hound of Konda is not on the battlefield", table(), [table(ISAMARU)])],
+    "controls_count": [
+        Case(
+            "Alice controls two Girder Goons",
+            table(permanent("Girder Goons"), permanent("Girder Goons", "#3", token=True)),
+            [
+                table(permanent("Girder Goons")),
+                table(permanent("Girder Goons"), permanent("Girder Goons", "#3", controller="Bob")),
+            ],
+        ),
+        Case(
+            "Alice controls one untapped Rogue Token",
+            table(ROGUE, {**ROGUE, "ref": "#2", "tapped": True}),
+            [
+                table({**ROGUE, "tapped": True}),
+                table(ROGUE, {**ROGUE, "ref": "#2"}),
+            ],
+        ),
+    ],
+    "stack_empty": [Case("the stack is empty", table(), [table(stack=[TRIGGER])])],
+    "ability_on_stack": [
+        Case(
+            "Manabarbs's triggered ability is on the stack",
+            table(stack=[TRIGGER]),
+            [
+                table(),
+                table(stack=[{**TRIGGER, "kind": "activated"}]),
+            ],
+        )
+    ],
+}
+
+
+def _world(observation: JSON, case: Case, before: JSON | None = None, outcome: JSON | None = None) -> World:
+    world = World(Table(observation), CARDS)
+    world.players = [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}]
+    world.turn = {"number": 3, "active_player": "Alice", "step": "precombat-main"}
+    world.refs = {"bears": "Grizzly Bears", "isamaru": "Isamaru, Hound of Konda"}
+    world.built = True
+    world.before = before or case.before
+    outcome = outcome or case.outcome
+    if outcome is not None:
+        world.outcome, world.last_action = outcome, {"type": "pass", "player": "Alice"}
+        world.outcome_checked = outcome["accepted"]
+    return world
+
+
+def _check(world: World, text: str) -> None:
+    driver.run_step(world, driver.Step("then", text))
+
+
+def _cases() -> list[Any]:
+    return [
+        pytest.param(name, case, id=f"{name}: {case.step}") for name, cases in sorted(CASES.items()) for case in cases
+    ]
+
+
+def test_every_then_step_has_cases() -> None:
+    defined = {c.step_func.__name__ for c in driver.step_definitions("then")}
+    assert sorted(defined - set(CASES)) == [], "Then steps without a case in tests/unit/test_then_steps.py"
+    assert sorted(set(CASES) - defined) == [], "cases for Then steps that no longer exist"
+    assert QUESTION_STEPS <= defined
+
+
+@pytest.mark.parametrize(("name", "case"), _cases())
+def test_the_step_holds_where_its_claim_is_true(name: str, case: Case) -> None:
+    matching = [c.step_func.__name__ for c in driver.step_definitions("then") if c.parser.is_matching(case.step)]
+    assert matching == [name]
+    _check(_world(case.holds, case), case.step)
+
+
+@pytest.mark.parametrize(("name", "case"), _cases())
+def test_the_step_fails_where_its_claim_is_false(name: str, case: Case) -> None:
+    for index, state in enumerate(case.false):
+        before = case.false_before[index] if case.false_before else None
+        outcome = case.false_outcome[index] if case.false_outcome else None
+        with pytest.raises((AssertionError, pytest.fail.Exception)):
+            _check(_world(state, case, before, outcome), case.step)
+
+
+@pytest.mark.parametrize(("name", "case"), [p for p in _cases() if p.values[0] not in QUESTION_STEPS])
+def test_a_step_about_the_state_fails_while_a_question_is_pending(name: str, case: Case) -> None:
+    pending = {**case.holds, "pending_choice": asked("{G}")}
+    with pytest.raises(pytest.fail.Exception, match="still being asked"):
+        _check(_world(pending, case), case.step)
