@@ -10,8 +10,8 @@ pytest.importorskip("phase")
 
 from oracle.adapters.phase.cards import atomic_card, not_understood
 from oracle.adapters.phase.engine import PhaseEngine
+from oracle.contract.cards import card_records
 from oracle.contract.validation import errors
-from oracle.engine.cards import CardDatabase
 from oracle.paths import cards_dir
 
 MAIN_PHASE = {"number": 3, "active_player": "Alice", "step": "precombat-main"}
@@ -172,7 +172,7 @@ def test_a_copy_in_the_position_is_not_built(engine: PhaseEngine) -> None:
 
 
 def test_cards_become_mtgjson_shaped_dicts_with_their_keywords() -> None:
-    cards = CardDatabase.load(cards_dir())
+    cards = card_records(cards_dir())
     data = atomic_card(cards["Ornithopter"])
     assert data["keywords"] == ["Flying"] and data["manaCost"] == "{0}"
     assert (data["power"], data["toughness"], data["types"], data["layout"]) == (

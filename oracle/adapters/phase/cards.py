@@ -1,7 +1,7 @@
 """phase.rs's card database, built offline from the suite's own card fixtures.
 
-Each fixture becomes the MTGJSON ``AtomicCard``-shaped dict that ``phase.build_oracle_face``
-reads; a card phase does not understand (an unimplemented effect, an unknown trigger mode, a
+Each fixture's engine-neutral record (the one ``mtg-conformance cards`` exports) becomes the
+MTGJSON ``AtomicCard``-shaped dict that ``phase.build_oracle_face`` reads; a card phase does not understand (an unimplemented effect, an unknown trigger mode, a
 parse warning) is recorded as unsupported, with the reason.
 """
 
@@ -14,38 +14,23 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from oracle.contract.cards import card_records
 from oracle.contract.interface import JSON
-from oracle.engine.cards import Card, CardDatabase
+from oracle.engine.cards import CardDatabase
 
 
-def atomic_card(card: Card) -> JSON:
-    """The suite's card as the MTGJSON ``AtomicCard``-shaped dict ``phase.build_oracle_face`` reads."""
-    type_line = card.types
-    colors = list(card.colors)
-    data: JSON = {
-        "name": card.name,
-        "manaCost": card.mana_cost.text if card.mana_cost else None,
-        "type": card.type_line,
-        "types": list(type_line.types),
-        "supertypes": list(type_line.supertypes),
-        "subtypes": list(type_line.subtypes),
-        "text": card.oracle_text,
+def atomic_card(record: JSON) -> JSON:
+    """A card's engine-neutral record (:func:`oracle.contract.cards.card_record`, MTGJSON's field
+    names) as the ``AtomicCard``-shaped dict ``phase.build_oracle_face`` reads: the same fields,
+    with a null ``manaCost`` for a card without one and the few fields phase also wants."""
+    colors = list(record["colors"])
+    return {
+        **record,
+        "manaCost": record.get("manaCost"),
         "layout": "normal",
-        "colors": colors,
         "colorIdentity": colors,
-        "manaValue": card.mana_cost.mana_value() if card.mana_cost else 0,
         "identifiers": {},
-        "keywords": card_keywords(card),
     }
-    if card.power is not None and card.toughness is not None:
-        data["power"] = card.power
-        data["toughness"] = card.toughness
-    return data
-
-
-def card_keywords(card: Card) -> list[str]:
-    """The card's own keyword abilities, capitalized as MTGJSON lists them ("Flying", "Offspring")."""
-    return [ability.keyword.capitalize() for ability in card.abilities if ability.kind == "keyword"]
 
 
 def not_understood(face: JSON) -> str | None:
@@ -78,11 +63,10 @@ def load_library(folder: Path) -> tuple[Any, dict[str, str]]:
     """phase's engine loaded with every fixture card, and why each unsupported card is so."""
     import phase
 
-    cards = CardDatabase.load(folder)
     faces: dict[str, JSON] = {}
     unsupported: dict[str, str] = {}
-    for name, card in cards.cards.items():
-        face = phase.build_oracle_face(atomic_card(card), None)
+    for name, record in card_records(folder).items():
+        face = phase.build_oracle_face(atomic_card(record), None)
         faces[name.lower()] = face
         problem = not_understood(face)
         if problem:
