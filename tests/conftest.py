@@ -2,7 +2,8 @@
 
 Scenario tags become markers: ``@ruling:<id>`` is ``-m ruling.<id>``, ``@cr:<number>`` is
 ``-m cr.<number>`` (pytest cannot register a marker name containing a colon) and
-``@needs:<capability>`` is the marker ``needs(<capability>)``.  Every ruling id and rule
+``@needs:<capability>`` is the marker ``needs(<capability>)``, as is every capability a
+scenario's cards and steps imply (``oracle/suite/needs.py``).  Every ruling id and rule
 number of the catalog is registered, so ``--strict-markers`` rejects a tag that names neither.
 """
 
@@ -19,6 +20,7 @@ from oracle.contract.outcomes import EngineFailure, Precondition
 from oracle.contract.protocol import DEFAULT_TIMEOUT
 from oracle.errors import UserError
 from oracle.suite.catalog import load_catalog
+from oracle.suite.needs import derive_all
 from oracle.suite.results import RESULTS, ResultCollector, load_expectations
 
 pytest_plugins = [
@@ -75,6 +77,25 @@ def pytest_configure(config: pytest.Config) -> None:
     collector = ResultCollector(catalog, config.getoption("--engine"), expectations)
     config.stash[RESULTS] = collector
     config.pluginmanager.register(collector, "mtg-conformance-results")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each scenario needs what its cards and steps imply (``oracle/suite/needs.py``), besides
+    what its own ``@needs:`` tags say: both become ``needs(capability)`` markers."""
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+    derived = derive_all()
+    for item in items:
+        function = getattr(item, "obj", None)
+        template = scenario_wrapper_template_registry.get(function) if callable(function) else None
+        if template is None:
+            continue
+        found = derived.get(f"{template.feature.rel_filename}::{template.name}")
+        declared = {str(m.args[0]) for m in item.iter_markers("needs")}
+        for capability in found.needs if found else ():
+            if capability not in declared:
+                item.add_marker(pytest.mark.needs(capability))
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -1,4 +1,3 @@
-@needs:alternative-costs @needs:delayed-triggers @needs:combat
 Feature: Blitz
   Blitz [cost] means "You may cast this card by paying [cost] rather than its mana cost," "If this
   spell's blitz cost was paid, sacrifice the permanent this spell becomes at the beginning of the
@@ -49,7 +48,7 @@ Feature: Blitz
     And Alice declares Girder Goons as an attacker
     Then the action is rejected for summoning sickness
 
-  @ruling:blitz.is-casting @cr:118.9 @cr:601.2i @cr:701.6a @needs:counterspells
+  @ruling:blitz.is-casting @cr:118.9 @cr:601.2i @cr:701.6a
   Scenario: A blitz spell is cast: it can be countered, and then nothing is sacrificed or drawn
     Given Alice has Girder Goons in her hand
     And Alice has {B}{B}{B}{B} in her mana pool

@@ -1,4 +1,3 @@
-@needs:tokens @needs:copy-effects @needs:delayed-triggers @needs:activated-abilities
 Feature: Jaxis, the Troublemaker
   Jaxis, the Troublemaker: "{R}, {T}, Discard a card: Create a token that's a copy of another target
   creature you control. It gains haste and 'When this token dies, draw a card.' Sacrifice it at the
@@ -96,7 +95,7 @@ Feature: Jaxis, the Troublemaker
     And all players pass priority until the stack is empty
     Then the token Intrepid Rabbit is a 4/3 creature
 
-  @ruling:jaxis.enters-abilities @ruling:jaxis.x-is-zero @cr:614.1c @cr:107.3m @cr:202.3e
+  @ruling:jaxis.enters-abilities @ruling:jaxis.x-is-zero @cr:614.1c @cr:107.3m @cr:202.3e @needs:state-based-actions
   Scenario: The token has Endless One's enters-with ability, with X of 0, and dies as a 0/0
     Given Alice controls Endless One with three +1/+1 counters on it
     When Alice activates Jaxis, the Troublemaker's ability targeting Endless One
@@ -105,7 +104,7 @@ Feature: Jaxis, the Troublemaker
     # The token had gained "When this token dies, draw a card."
     And Alice has one card in her hand
 
-  @ruling:jaxis.copiable-values @cr:707.2 @cr:110.5 @cr:122.1 @needs:auras-and-equipment
+  @ruling:jaxis.copiable-values @cr:707.2 @cr:110.5 @cr:122.1
   Scenario: The token doesn't copy counters, an Aura, a pump or the tapped state
     Given Alice controls a tapped Grizzly Bears with two +1/+1 counters on it
     And Alice controls Holy Strength attached to Grizzly Bears

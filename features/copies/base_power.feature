@@ -1,4 +1,3 @@
-@needs:layers @needs:tokens @needs:casting
 Feature: Base power and toughness
   Base power and toughness are a creature's power and toughness after characteristic-defining
   abilities and effects that set them, before effects that modify them and counters (CR 208.4b).

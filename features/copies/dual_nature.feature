@@ -1,4 +1,3 @@
-@needs:tokens @needs:copy-effects @needs:triggered-abilities @needs:legend-rule
 Feature: Dual Nature
   Dual Nature: "Whenever a nontoken creature enters, its controller creates a token that's a
   copy of that creature. Whenever a nontoken creature leaves the battlefield, exile all tokens
@@ -71,7 +70,7 @@ Feature: Dual Nature
     And the token Intrepid Rabbit is a 4/3 creature
     And the original Intrepid Rabbit is a 4/3 creature
 
-  @ruling:dual-nature.enters-abilities @ruling:jaxis.x-is-zero @cr:707.2 @cr:614.1c @cr:107.3m
+  @ruling:dual-nature.enters-abilities @ruling:jaxis.x-is-zero @cr:707.2 @cr:614.1c @cr:107.3m @needs:state-based-actions
   Scenario: The token copy of Endless One enters with X = 0, so with no counters, and dies
     Given Alice controls Agate Instigator
     And Alice has Endless One in her hand
@@ -116,7 +115,7 @@ Feature: Dual Nature
     Then the original Isamaru, Hound of Konda is on the battlefield
     And Alice controls no Isamaru, Hound of Konda tokens
 
-  @ruling:dual-nature.legend-rule @cr:704.5j @cr:603.6c @cr:603.10a
+  @ruling:dual-nature.legend-rule @cr:704.5j @cr:603.6c @cr:603.10a @needs:legend-rule
   Scenario: Keeping the token puts the original in the graveyard, and Dual Nature then exiles the token
     Given Alice has Isamaru, Hound of Konda in her hand
     And Alice has {W} in her mana pool

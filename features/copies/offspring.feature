@@ -1,4 +1,3 @@
-@needs:casting @needs:additional-costs @needs:tokens @needs:copy-effects @needs:triggered-abilities @needs:layers
 Feature: Offspring
   Offspring [cost] means "You may pay an additional [cost] as you cast this spell" and
   "When this permanent enters, if its offspring cost was paid, create a token that's a copy
@@ -8,7 +7,7 @@ Feature: Offspring
     Given a game between Alice and Bob
     And it is Alice's precombat main phase
 
-  @ruling:offspring.countered @cr:702.175a @cr:701.6a @needs:counterspells
+  @ruling:offspring.countered @cr:702.175a @cr:701.6a
   Scenario: A countered creature spell with its offspring cost paid creates no token
     Given Alice has Agate Instigator in her hand
     And Alice has {R}{R}{R}{R} in her mana pool

@@ -1,5 +1,4 @@
 @ruling:symbol.tap
-@needs:mana-abilities @needs:summoning-sickness
 Feature: The tap symbol
   Ruling: {T} in an activation cost means "Tap this permanent"; a tapped permanent
   can't be tapped again to pay it; a creature's {T} ability needs the creature under

@@ -1,5 +1,4 @@
 @ruling:symbol.untap
-@needs:untap-symbol @needs:summoning-sickness @needs:activated-abilities
 Feature: The untap symbol
   Ruling: {Q} in an activation cost means "Untap this permanent"; an untapped
   permanent can't be untapped again to pay it; a creature's {Q} ability needs the

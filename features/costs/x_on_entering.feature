@@ -1,5 +1,4 @@
 @ruling:x.enters-uses-spell-x
-@needs:casting @needs:x-costs @needs:state-based-actions
 Feature: X in an entering permanent's replacement effects
   Ruling: an enters-the-battlefield triggered ability or replacement effect that refers
   to X uses the X chosen for the spell, although X is 0 for the permanent.
@@ -40,7 +39,7 @@ Feature: X in an entering permanent's replacement effects
     And Hangarback Walker is in Alice's hand
     And Alice's mana pool contains exactly {C}{C}{C}
 
-  @cr:107.3m @cr:704.5f
+  @cr:107.3m @cr:704.5f @needs:state-based-actions
   Scenario: Endless One cast with X = 0 enters with no counters and dies as a 0/0
     Given Alice has Endless One in her hand
     When Alice casts Endless One with X = 0

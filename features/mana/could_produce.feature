@@ -1,5 +1,4 @@
 @ruling:mana.could-produce
-@needs:mana-abilities @needs:could-produce @needs:replacement-effects
 Feature: The types of mana a permanent could produce
   Ruling: what a permanent "could produce" is what its mana abilities would
   produce if they resolved now, with replacement effects applied in any possible

@@ -1,5 +1,4 @@
 @ruling:mana.tapped-for-mana-replacement
-@needs:mana-abilities @needs:replacement-effects
 Feature: Replacement effects that apply when a permanent is tapped for mana
   Ruling: such an effect modifies the mana production event while the mana ability
   resolves and produces mana, or the specified type or amount of it. (CR 106.12b;

@@ -1,5 +1,4 @@
 @ruling:mana.tapped-for-mana-trigger
-@needs:mana-abilities @needs:triggered-abilities @needs:replacement-effects
 Feature: Abilities that trigger when a permanent is tapped for mana
   Ruling: such an ability triggers when the mana ability resolves and produces
   mana, or the specified type of mana. (CR 106.12a) Triggering from a mana ability

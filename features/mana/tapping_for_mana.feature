@@ -1,5 +1,4 @@
 @ruling:mana.tap-for-mana
-@needs:mana-abilities @needs:replacement-effects @needs:triggered-abilities @needs:untap-symbol
 Feature: Tapping a permanent for mana
   Ruling: to "tap [a permanent] for mana" is to activate a mana ability of that
   permanent that includes {T} in its activation cost. (CR 106.12, 605.1a)

@@ -1,5 +1,4 @@
 @ruling:mana.undefined-type
-@needs:mana-abilities @needs:could-produce
 Feature: Mana of an undefined type is no mana
   Ruling: "If an ability would produce one or more mana of an undefined type,
   it produces no mana instead." (CR 106.5)

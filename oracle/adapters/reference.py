@@ -46,6 +46,7 @@ CAPABILITIES = [
     "layers",
     "legend-rule",
     "mana-abilities",
+    "one-shot-effects",
     "replacement-effects",
     "state-based-actions",
     "summoning-sickness",

@@ -55,6 +55,7 @@ CAPABILITIES = [
     "x-costs",
     "could-produce",
     "mana-abilities",
+    "one-shot-effects",
     "summoning-sickness",
     "triggered-abilities",
     "untap-symbol",

@@ -1,0 +1,310 @@
+"""What each scenario needs from an engine, derived from what it uses rather than written by hand.
+
+A scenario needs the capabilities (``fixtures/capabilities.toml``) of
+
+* every card its steps name: the words of the card's abilities (their kind, costs, keywords,
+  effects, replacements and statics, :mod:`oracle.engine.vocabulary`), looked up in the
+  ``[card_words]`` table;
+* every step it takes: the step's phrase, looked up in the ``[steps]`` table of regular
+  expressions;
+* and the ``@needs:<capability>`` tags written on the scenario itself, for what no card or step
+  implies (the state-based actions that end it, say).
+
+The derivation is also the lint (:func:`needs_problems`): a card word or a step with no row in
+the tables, a ``@needs:`` tag on a ``Feature:`` or ``Rule:`` line (a whole file sharing needs is
+how scenarios came to claim too much or too little), a tag that names an unknown capability or
+repeats one that is already derived: each is one line naming the scenario.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from oracle.engine.cards import Card, CardDatabase, basic_land_mana
+from oracle.engine.vocabulary import Ability
+from oracle.errors import CatalogError
+from oracle.paths import suite_root
+from oracle.toml import read_toml
+
+_COST_WORDS = {
+    "tap": "cost:{T}",
+    "untap": "cost:{Q}",
+    "sacrifice_self": "cost:sacrifice-self",
+    "tap_untapped_creature": "cost:tap-untapped-creature",
+    "discard_card": "cost:discard",
+}
+
+
+@dataclass(frozen=True)
+class NeedsTable:
+    """The capabilities, what each card word needs and what each step phrase needs."""
+
+    capabilities: dict[str, str]
+    card_words: dict[str, tuple[str, ...]]
+    steps: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
+
+
+@dataclass
+class Derived:
+    """A scenario's needs, each with why, and the lint's problems with it."""
+
+    needs: dict[str, list[str]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, capabilities: Sequence[str], why: str) -> None:
+        for capability in capabilities:
+            reasons = self.needs.setdefault(capability, [])
+            if why not in reasons:
+                reasons.append(why)
+
+
+def load_needs_table(root: Path | None = None) -> NeedsTable:
+    """Read and check ``fixtures/capabilities.toml``; a row naming an unknown capability or a bad
+    regular expression is a one-line :class:`CatalogError`."""
+    path = (root or suite_root()) / "fixtures" / "capabilities.toml"
+    data = read_toml(path, CatalogError)
+    capabilities = data.get("capabilities", {})
+    tables: dict[str, dict[str, tuple[str, ...]]] = {}
+    for section in ("card_words", "steps"):
+        tables[section] = {}
+        for key, value in data.get(section, {}).items():
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise CatalogError(f"{path}: [{section}] {key!r} must be a list of capabilities")
+            unknown = [v for v in value if v not in capabilities]
+            if unknown:
+                raise CatalogError(f"{path}: [{section}] {key!r}: {unknown[0]!r} is not in [capabilities]")
+            tables[section][key] = tuple(value)
+    steps = []
+    for pattern, needs in tables["steps"].items():
+        try:
+            steps.append((re.compile(pattern), needs))
+        except re.error as exc:
+            raise CatalogError(f"{path}: [steps] {pattern!r} is not a regular expression: {exc}") from None
+    return NeedsTable(dict(capabilities), tables["card_words"], tuple(steps))
+
+
+# -- cards -----------------------------------------------------------------------------
+
+
+def _ability_words(ability: Ability, creature: bool) -> Iterator[str]:
+    """The words of one ability; a qualified word is "<word> <key>" or "<word> <key>=<value>"."""
+    if ability.kind == "keyword":
+        yield f"keyword:{ability.keyword}"
+        return
+    if ability.kind in ("activated", "triggered"):
+        yield f"{ability.kind}-mana" if ability.is_mana_ability else ability.kind
+    elif ability.kind == "spell":
+        yield "spell"
+    elif ability.kind == "static":
+        yield "static"
+    if ability.cost is not None:
+        if ability.cost.mana.mana_value() or ability.cost.mana.x_count:
+            yield "cost:mana"
+        for attribute, word in _COST_WORDS.items():
+            if getattr(ability.cost, attribute):
+                yield word
+                if creature and word in ("cost:{T}", "cost:{Q}"):
+                    yield f"{word} creature"
+    if ability.kind == "replacement":
+        yield from _qualified(f"replacement:{ability.spec['replaces']['event']}", ability.spec["replaces"])
+    prefix = "static" if ability.kind == "static" else "effect"
+    for effect in ability.effects:
+        word, params = next(iter(effect.items()))
+        yield from _qualified(f"{prefix}:{word}", params)
+        for gained in params.get("gains_abilities", []):
+            yield from _ability_words(_table_ability(gained), creature)
+
+
+def _qualified(word: str, params: dict[str, Any]) -> Iterator[str]:
+    yield word
+    for key, value in params.items():
+        yield f"{word} {key}"
+        if isinstance(value, (str, int, bool)):
+            yield f"{word} {key}={value}"
+
+
+def _table_ability(table: dict[str, Any]) -> Ability:
+    from oracle.engine.vocabulary import parse_ability
+
+    return parse_ability("gained ability", table)
+
+
+def card_words(card: Card) -> list[str]:
+    """Every word of the card: its abilities' words, an intrinsic mana ability (305.6), X in its cost."""
+    parsed = card.types
+    words: list[str] = []
+    if "Land" in parsed.types and any(s in basic_land_mana() for s in parsed.subtypes):
+        words.append("intrinsic-mana-ability")
+    if card.mana_cost is not None and card.mana_cost.x_count:
+        words.append("mana-cost:X")
+    for ability in card.abilities:
+        words += _ability_words(ability, "Creature" in parsed.types)
+    return list(dict.fromkeys(words))
+
+
+def _derive_card(card: Card, table: NeedsTable, derived: Derived) -> None:
+    for word in card_words(card):
+        if word in table.card_words:
+            derived.add(table.card_words[word], f"{card.name} ({word})")
+        elif " " not in word:  # a qualified word adds to its word's row only where it has one
+            derived.problems.append(f"card {card.name} uses {word!r}, which has no row in [card_words]")
+
+
+def cards_named(text: str, cards: CardDatabase) -> list[str]:
+    """The cards a step names, longest names first so "Forest" is not found inside another name;
+    a plural ("two Forests") and a possessive ("Pili-Pala's ability") name the card."""
+    found: list[str] = []
+    for name in sorted(cards.cards, key=len, reverse=True):
+        pattern = rf"(?<![\w'-]){re.escape(name)}(?:s|'s)?(?![\w'-])"
+        if re.search(pattern, text):
+            found.append(name)
+            text = re.sub(pattern, " ", text)
+    return found
+
+
+# -- scenarios -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScenarioSteps:
+    """One scenario as the derivation reads it: its steps (Background first) and its own tags."""
+
+    id: str
+    where: str
+    steps: tuple[tuple[str, str], ...]  # ("given" | "when" | "then", text)
+    tags: tuple[str, ...]
+    outer_tags: tuple[str, ...]  # the tags of its Feature and Rule
+
+
+_KEYWORD_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+
+
+def _steps(raw: list[dict[str, Any]], previous: str = "given") -> list[tuple[str, str]]:
+    found = []
+    for step in raw:
+        previous = _KEYWORD_TYPES.get(step["keywordType"], previous)
+        found.append((previous, step["text"]))
+    return found
+
+
+def read_scenarios(features: Path) -> list[ScenarioSteps]:
+    """Every scenario of every feature file, parsed with the official Gherkin parser; a Scenario
+    Outline's steps are taken with each row of its Examples."""
+    from gherkin.errors import CompositeParserException
+    from gherkin.parser import Parser
+
+    found: list[ScenarioSteps] = []
+    for path in sorted(features.rglob("*.feature")):
+        relative = path.relative_to(features).as_posix()
+        try:
+            document = Parser().parse(path.read_text(encoding="utf-8"))
+        except CompositeParserException as exc:
+            raise CatalogError(f"{path}: {str(exc).splitlines()[0]}") from None
+        feature = document.get("feature") or {}
+        feature_tags = [t["name"][1:] for t in feature.get("tags", [])]
+        _collect(feature.get("children", []), relative, str(path), feature_tags, [], found)
+    return found
+
+
+def _collect(
+    children: list[dict[str, Any]],
+    relative: str,
+    path: str,
+    outer: list[str],
+    background: list[tuple[str, str]],
+    found: list[ScenarioSteps],
+) -> None:
+    background = list(background)
+    for child in children:
+        if "background" in child:
+            background += _steps(child["background"]["steps"])
+        elif "rule" in child:
+            rule = child["rule"]
+            tags = outer + [t["name"][1:] for t in rule.get("tags", [])]
+            _collect(rule.get("children", []), relative, path, tags, background, found)
+        elif "scenario" in child:
+            scenario = child["scenario"]
+            steps = background + _steps(scenario["steps"])
+            rendered = []
+            for examples in scenario.get("examples", []):
+                header = [c["value"] for c in examples.get("tableHeader", {}).get("cells", [])]
+                for row in examples.get("tableBody", []):
+                    values = dict(zip(header, [c["value"] for c in row["cells"]], strict=True))
+                    rendered += [(kind, _render(text, values)) for kind, text in steps]
+            steps = rendered or steps
+            found.append(
+                ScenarioSteps(
+                    id=f"{relative}::{scenario['name']}",
+                    where=f"{path}:{scenario['location']['line']}",
+                    steps=tuple(dict.fromkeys(steps)),
+                    tags=tuple(t["name"][1:] for t in scenario.get("tags", [])),
+                    outer_tags=tuple(outer),
+                )
+            )
+
+
+def _render(text: str, values: dict[str, str]) -> str:
+    """An outline's step with one row of its Examples: ``<name>`` becomes that row's value."""
+    return re.sub(r"<(\w+)>", lambda m: values.get(m[1], m[0]), text)
+
+
+def derive(scenario: ScenarioSteps, cards: CardDatabase, table: NeedsTable) -> Derived:
+    """The scenario's needs (each with why) and the lint's problems with it."""
+    derived = Derived()
+    seen_cards: set[str] = set()
+    for kind, text in scenario.steps:
+        phrase = f"{kind} {text}"
+        matched = False
+        for pattern, needs in table.steps:
+            if pattern.search(phrase):
+                matched = True
+                derived.add(needs, f"step {kind.capitalize()} {text!r}")
+        if not matched:
+            derived.problems.append(f"step {kind.capitalize()} {text!r} matches no row of [steps]")
+        for name in cards_named(text, cards):
+            if name not in seen_cards:
+                seen_cards.add(name)
+                _derive_card(cards[name], table, derived)
+    for tag in scenario.outer_tags:
+        if tag.startswith("needs:"):
+            derived.problems.append(f"@{tag} is on the Feature or Rule line: write needs on each scenario")
+    for tag in scenario.tags:
+        if not tag.startswith("needs:"):
+            continue
+        capability = tag.split(":", 1)[1]
+        if capability not in table.capabilities:
+            derived.problems.append(f"@{tag} is not in fixtures/capabilities.toml")
+        elif capability in derived.needs:
+            why = derived.needs[capability][0]
+            derived.problems.append(f"@{tag} is derived already, from {why}: drop the tag")
+        else:
+            derived.add([capability], f"@{tag}")
+    derived.needs = dict(sorted(derived.needs.items()))
+    return derived
+
+
+@cache
+def derive_all(root: Path | None = None) -> dict[str, Derived]:
+    """Every scenario's derivation, by scenario id (``<file under features/>::<name>``)."""
+    root = root or suite_root()
+    cards = CardDatabase.load(root / "fixtures" / "cards")
+    table = load_needs_table(root)
+    return {s.id: derive(s, cards, table) for s in read_scenarios(root / "features")}
+
+
+def needs_problems(root: Path | None = None) -> list[str]:
+    """The lint: one line per problem, naming the scenario."""
+    root = root or suite_root()
+    cards = CardDatabase.load(root / "fixtures" / "cards")
+    table = load_needs_table(root)
+    problems = []
+    for scenario in read_scenarios(root / "features"):
+        problems += [
+            f"{scenario.where}: {scenario.id.split('::')[1]!r}: {p}" for p in derive(scenario, cards, table).problems
+        ]
+    return problems
