@@ -74,6 +74,7 @@ def pytest_configure(config: pytest.Config) -> None:
     for rule in catalog.rules.values():
         config.addinivalue_line("markers", f"cr.{rule.number}: CR {rule.number}, {rule.title}")
     config.addinivalue_line("markers", "needs(capability): the scenario needs this capability of the engine")
+    config.addinivalue_line("markers", "core: a core scenario (features/core/): a rule no seed ruling exercises")
     collector = ResultCollector(catalog, config.getoption("--engine"), expectations)
     config.stash[RESULTS] = collector
     config.pluginmanager.register(collector, "mtg-conformance-results")

@@ -39,7 +39,7 @@ _SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 
 def split_type_line(type_line: str, where: str) -> tuple[list[str], list[str], list[str]]:
-    """``"Legendary Creature — Elf Druid"`` -> supertypes, card types, subtypes (205.1a)."""
+    """``"Legendary Creature — Elf Druid"`` -> supertypes (205.4a), card types (300.1), subtypes."""
     left, _, right = type_line.partition("—")
     supertypes = [w for w in left.split() if w in SUPERTYPES]
     types = [w for w in left.split() if w in CARD_TYPES]
