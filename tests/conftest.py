@@ -86,7 +86,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     what its own ``@needs:`` tags say: both become ``needs(capability)`` markers."""
     from pytest_bdd.scenario import scenario_wrapper_template_registry
 
-    derived = derive_all()
+    try:
+        derived = derive_all()
+    except UserError as exc:
+        raise pytest.UsageError(str(exc)) from None
     for item in items:
         function = getattr(item, "obj", None)
         template = scenario_wrapper_template_registry.get(function) if callable(function) else None

@@ -192,9 +192,11 @@ def _steps(raw: list[dict[str, Any]], previous: str = "given") -> list[tuple[str
     return found
 
 
-def read_scenarios(features: Path) -> list[ScenarioSteps]:
+def read_scenarios(features: Path, unreadable: list[str] | None = None) -> list[ScenarioSteps]:
     """Every scenario of every feature file, parsed with the official Gherkin parser; a Scenario
-    Outline's steps are taken with each row of its Examples."""
+    Outline's steps are taken with each row of its Examples.  A file that doesn't parse is a
+    :class:`CatalogError`, or, given ``unreadable``, a line added there (its scenarios fail alone
+    when they run)."""
     from gherkin.errors import CompositeParserException
     from gherkin.parser import Parser
 
@@ -203,8 +205,12 @@ def read_scenarios(features: Path) -> list[ScenarioSteps]:
         relative = path.relative_to(features).as_posix()
         try:
             document = Parser().parse(path.read_text(encoding="utf-8"))
-        except CompositeParserException as exc:
-            raise CatalogError(f"{path}: {str(exc).splitlines()[0]}") from None
+        except (CompositeParserException, UnicodeDecodeError) as exc:
+            problem = f"{path}: does not parse: {' '.join(str(exc).split())[:200]}"
+            if unreadable is None:
+                raise CatalogError(problem) from None
+            unreadable.append(problem)
+            continue
         feature = document.get("feature") or {}
         feature_tags = [t["name"][1:] for t in feature.get("tags", [])]
         _collect(feature.get("children", []), relative, str(path), feature_tags, [], found)
@@ -290,11 +296,12 @@ def derive(scenario: ScenarioSteps, cards: CardDatabase, table: NeedsTable) -> D
 
 @cache
 def derive_all(root: Path | None = None) -> dict[str, Derived]:
-    """Every scenario's derivation, by scenario id (``<file under features/>::<name>``)."""
+    """Every scenario's derivation, by scenario id (``<file under features/>::<name>``); a feature
+    file that doesn't parse has none (the run reports it)."""
     root = root or suite_root()
     cards = CardDatabase.load(root / "fixtures" / "cards")
     table = load_needs_table(root)
-    return {s.id: derive(s, cards, table) for s in read_scenarios(root / "features")}
+    return {s.id: derive(s, cards, table) for s in read_scenarios(root / "features", [])}
 
 
 def needs_problems(root: Path | None = None) -> list[str]:
@@ -302,8 +309,8 @@ def needs_problems(root: Path | None = None) -> list[str]:
     root = root or suite_root()
     cards = CardDatabase.load(root / "fixtures" / "cards")
     table = load_needs_table(root)
-    problems = []
-    for scenario in read_scenarios(root / "features"):
+    problems: list[str] = []
+    for scenario in read_scenarios(root / "features", problems):
         problems += [
             f"{scenario.where}: {scenario.id.split('::')[1]!r}: {p}" for p in derive(scenario, cards, table).problems
         ]

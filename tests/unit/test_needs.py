@@ -156,5 +156,7 @@ def test_outlines_take_each_row_and_a_feature_that_does_not_parse_is_named(tmp_p
     (scenario,) = read_scenarios(tmp_path)
     assert scenario.steps == (("when", "Alice casts Grizzly Bears"), ("when", "Alice casts Murder"))
     (tmp_path / "b.feature").write_text("Feature: F\n  Scenario: S\n    Given x\n  Nonsense here\n", encoding="utf-8")
-    with pytest.raises(CatalogError, match=r"b\.feature"):
+    with pytest.raises(CatalogError, match=r"b\.feature: does not parse"):
         read_scenarios(tmp_path)
+    unreadable: list[str] = []
+    assert len(read_scenarios(tmp_path, unreadable)) == 1 and "b.feature: does not parse" in unreadable[0]
