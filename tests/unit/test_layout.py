@@ -124,7 +124,9 @@ def test_no_import_circle() -> None:
 def test_the_checker_sees_a_wrong_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The checker itself can fail: a rule module importing the suite lazily is caught."""
     bad = tmp_path / "bad.py"
-    bad.write_text("def f():\n    from ..suite.catalog import load_catalog\n    from oracle.adapters import reference\n")
+    bad.write_text(
+        "def f():\n    from ..suite.catalog import load_catalog\n    from oracle.adapters import reference\n"
+    )
     monkeypatch.setitem(MODULES, "oracle.engine.bad", bad)
     found = imports_of("oracle.engine.bad")
     assert found == {"oracle.suite.catalog", "oracle.adapters", "oracle.adapters.reference"}

@@ -113,6 +113,42 @@ TRIGGER = {"kind": "triggered", "name": "Manabarbs", "controller": "Alice"}
 SICK = rejected("summoning-sickness", "no")
 
 CASES: dict[str, list[Case]] = {
+    "spell_on_stack": [
+        Case(
+            "Grizzly Bears is on the stack",
+            table(stack=[{"kind": "spell", "name": "Grizzly Bears", "controller": "Alice"}]),
+            [table(), table(stack=[{"kind": "activated", "name": "Grizzly Bears", "controller": "Alice"}])],
+        )
+    ],
+    "it_is_now": [
+        Case(
+            "it is Bob's upkeep of turn 4",
+            {**table(), "turn": {"number": 4, "active_player": "Bob", "step": "upkeep", "priority_player": "Bob"}},
+            [
+                table(),
+                {**table(), "turn": {"number": 4, "active_player": "Alice", "step": "upkeep", "priority_player": ""}},
+                {**table(), "turn": {"number": 6, "active_player": "Bob", "step": "upkeep", "priority_player": "Bob"}},
+            ],
+        ),
+        Case(
+            "it is Alice's precombat main phase",
+            table(),
+            [{**table(), "turn": {"number": 3, "active_player": "Alice", "step": "draw", "priority_player": "Alice"}}],
+        ),
+    ],
+    "has_priority": [
+        Case(
+            "Bob has priority",
+            {
+                **table(),
+                "turn": {"number": 3, "active_player": "Alice", "step": "precombat-main", "priority_player": "Bob"},
+            },
+            [
+                table(),
+                {**table(), "turn": {"number": 3, "active_player": "Alice", "step": "end", "priority_player": ""}},
+            ],
+        )
+    ],
     "pool_empty": [Case("Alice's mana pool is empty", table(), [table(alice=player("Alice", pool={"G": 1}))])],
     "pool_exactly": [
         Case(

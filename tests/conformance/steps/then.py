@@ -333,14 +333,14 @@ def ability_on_stack(world: World, card: str, kind: str) -> None:
 @then(parsers.re(r"(?P<card>(?!.*'s (?:triggered|activated) ability is on the stack$).+) is on the stack$"))
 def spell_on_stack(world: World, card: str) -> None:
     """A spell cast and not yet resolved (601.2a, 405.1)."""
-    held = [s["name"] for s in world.observe()["stack"] if s["kind"] == "spell"]
+    held = [s["name"] for s in _settled(world)["stack"] if s["kind"] == "spell"]
     assert card in held, f"the stack holds {held or 'no spell'}, expected {card}"
 
 
 @then(parsers.re(r"it is (?P<player>\w+)'s (?P<step>[a-z ]+?)(?: of turn (?P<number>\d+))?$"))
 def it_is_now(world: World, player: str, step: str, number: str | None) -> None:
     """Whose turn it is and which step (500.1), and the turn's number when given."""
-    turn = world.observe()["turn"]
+    turn = _settled(world)["turn"]
     now = f"{turn['active_player']}'s {turn['step']} of turn {turn['number']}"
     assert (turn["active_player"], turn["step"]) == (player, step_name(step)), (
         f"it is {now}, expected {player}'s {step}"
@@ -351,5 +351,5 @@ def it_is_now(world: World, player: str, step: str, number: str | None) -> None:
 @then(parsers.re(r"(?P<player>\w+) has priority$"))
 def has_priority(world: World, player: str) -> None:
     """117.1: the player who may act now."""
-    holder = world.observe()["turn"]["priority_player"]
+    holder = _settled(world)["turn"]["priority_player"]
     assert holder == player, f"{holder or 'no player'} has priority, expected {player}"
