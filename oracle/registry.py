@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import importlib
 
-from oracle.contract.interface import Engine
-from oracle.errors import EngineLoadError
+from oracle.contract.interface import JSON, Engine
+from oracle.contract.outcomes import EngineFailure, printable
+from oracle.contract.validation import errors as schema_errors
+from oracle.errors import EngineLoadError, UserError
 
 #: Short names for the engines this package ships an adapter for, and where each lives.
 ALIASES: dict[str, str] = {
@@ -34,22 +36,56 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
     if spec.startswith("cmd:"):
         from oracle.contract.protocol import DEFAULT_TIMEOUT, SubprocessEngine
 
-        return SubprocessEngine(spec[4:], timeout or DEFAULT_TIMEOUT, validate_wire)
+        return SubprocessEngine(spec[4:], DEFAULT_TIMEOUT if timeout is None else timeout, validate_wire)
     module_name, _, class_name = spec.partition(":")
     if not module_name or not class_name:
         raise EngineLoadError(f"engine {spec!r}: expected 'reference', 'module:Class' or 'cmd:<command line>'")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise EngineLoadError(f"engine {spec!r}: cannot import {module_name!r}: {exc}") from None
+    except Exception as exc:  # a missing module, a relative name, a syntax error, or its code raising
+        raise EngineLoadError(
+            f"engine {spec!r}: cannot import {module_name!r}: {type(exc).__name__}: {printable(exc)}"
+        ) from None
     factory = getattr(module, class_name, None)
     if factory is None:
         raise EngineLoadError(f"engine {spec!r}: module {module_name!r} has no {class_name!r}")
     try:
         engine = factory()
     except Exception as exc:  # an outside engine's constructor may raise anything
-        raise EngineLoadError(f"engine {spec!r}: constructing it failed: {type(exc).__name__}: {exc}") from None
+        raise EngineLoadError(
+            f"engine {spec!r}: constructing it failed: {type(exc).__name__}: {printable(exc)}"
+        ) from None
     missing = [m for m in ("describe", "setup", "perform", "observe") if not callable(getattr(engine, m, None))]
     if missing:
         raise EngineLoadError(f"engine {spec!r}: missing contract method(s) {', '.join(missing)}")
     return engine
+
+
+def open_engine(spec: str, timeout: float | None = None, validate_wire: bool = False) -> tuple[Engine, JSON]:
+    """Load the engine and check, once and first, that it starts and describes itself within the
+    contract (for a ``cmd:`` engine, the handshake); any failure is one :class:`EngineLoadError`
+    naming the spec and the cause, and leaves nothing running."""
+    engine = load_engine(spec, timeout, validate_wire)
+    try:
+        described = engine.describe()
+    except UserError:
+        close_engine(engine, spec, quiet=True)
+        raise
+    except Exception as exc:  # the protocol's failures, or anything an in-process engine raises
+        close_engine(engine, spec, quiet=True)
+        reason = str(exc) if isinstance(exc, EngineFailure) else f"describe() raised {type(exc).__name__}: {exc}"
+        raise EngineLoadError(f"engine {spec!r} failed to start: {printable(reason, 600)}") from None
+    problems = schema_errors(described, "engine.schema.json")
+    if problems:
+        close_engine(engine, spec, quiet=True)
+        raise EngineLoadError(f"engine {spec!r} describes itself out of engine.schema.json: {printable(problems[0])}")
+    return engine, described
+
+
+def close_engine(engine: Engine, spec: str, quiet: bool = False) -> None:
+    """``engine.close()``; if it raises, an :class:`EngineLoadError` (or nothing, when ``quiet``)."""
+    try:
+        engine.close()
+    except Exception as exc:
+        if not quiet:
+            raise EngineLoadError(f"engine {spec!r}: close() failed: {type(exc).__name__}: {printable(exc)}") from None

@@ -23,3 +23,5 @@ def read_toml(path: Path, error: type[UserError] = UserError) -> dict[str, Any]:
         raise error(f"{path}: cannot read: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{path}: malformed TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: not UTF-8 text (byte {exc.start})") from None

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 from oracle.contract.outcomes import EngineFailure, Precondition
-from oracle.contract.protocol import DEFAULT_TIMEOUT
+from oracle.contract.protocol import DEFAULT_TIMEOUT, check_timeout, end_engines_on_signals
 from oracle.errors import UserError
-from oracle.suite.catalog import load_catalog
+from oracle.paths import suite_root
+from oracle.suite.catalog import load_catalog, scenario_ids
 from oracle.suite.needs import derive_all
 from oracle.suite.results import RESULTS, ResultCollector, load_expectations
 
@@ -38,7 +39,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--engine", default="reference", help="'reference' (default), 'module:Class' or 'cmd:<command>'")
     group.addoption(
         "--engine-timeout",
-        type=float,
+        type=_seconds,
         default=DEFAULT_TIMEOUT,
         help=f"seconds an outside engine has to answer one request (default {DEFAULT_TIMEOUT:g})",
     )
@@ -46,6 +47,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--expectations", default=None, help="the engine's expectations file (scenarios expected not to pass)"
     )
+
+
+def _seconds(text: str) -> float:
+    try:
+        return check_timeout(text)
+    except UserError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def marker_for_tag(tag: str) -> str:
@@ -62,10 +70,14 @@ def pytest_configure(config: pytest.Config) -> None:
         patch = pytest.MonkeyPatch()
         MUTANTS[mutant].apply(patch)
         config.add_cleanup(patch.undo)
+    end_engines_on_signals()  # SIGTERM and SIGINT unwind, so the engine's process group is ended
     try:
         catalog = load_catalog()
         expectations_file = config.getoption("--expectations")
-        expectations = load_expectations(Path(expectations_file)) if expectations_file else {}
+        expectations = {}
+        if expectations_file:
+            known = scenario_ids(suite_root() / "features")
+            expectations = load_expectations(Path(expectations_file), config.getoption("--engine"), known)
     except UserError as exc:
         raise pytest.UsageError(str(exc)) from None
     config.stash[CATALOG] = catalog

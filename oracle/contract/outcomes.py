@@ -1,17 +1,22 @@
 """How a scenario ends, in the words a certification uses (after web-platform-tests and Bowtie).
 
-* ``PASS`` — every Then step held.
+* ``PASS`` — the scenario ran and every Then step held.
 * ``FAIL`` — the engine's rules outcome is wrong (a Then step did not hold).
-* ``ERROR`` — the engine broke (crashed, printed garbage, answered out of schema) or refused a
-  legal action.
+* ``ERROR`` — the engine broke (could not start, crashed, printed garbage, answered out of schema)
+  or refused a legal action; the scenario itself is broken (no steps, an unknown step).
 * ``TIMEOUT`` — the engine did not answer a request in time.
 * ``SKIP`` — the scenario needs a capability the engine does not declare; never counted as a pass.
 * ``PRECONDITION`` — the engine could not build the scenario's position.
+* ``NOT RUN`` — the scenario was selected but never ran (the run was interrupted, stopped at a
+  failure, or only collected).  Every scenario starts as NOT RUN: nothing is PASS until it ran.
 """
 
 from __future__ import annotations
 
-OUTCOMES = ("PASS", "FAIL", "ERROR", "TIMEOUT", "SKIP", "PRECONDITION")
+NOT_RUN = "NOT RUN"
+OUTCOMES = ("PASS", "FAIL", "ERROR", "TIMEOUT", "SKIP", "PRECONDITION", NOT_RUN)
+#: The outcomes of a scenario that ran and did not pass.
+NOT_PASSED = ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION")
 
 
 class EngineFailure(Exception):
@@ -51,3 +56,26 @@ def classify(error: BaseException | None, skipped: bool = False) -> str:
     if isinstance(error, (AssertionError, pytest.fail.Exception)):
         return "FAIL"
     return "ERROR"
+
+
+def printable(text: object, limit: int = 300) -> str:
+    """``text`` as one short line that any file or terminal can take.
+
+    Whatever an engine said may be long, span lines, hold control characters or lone UTF-16
+    surrogates (which UTF-8 can't encode): lines are joined with " | ", control characters
+    become "?", a surrogate becomes its escape ``\\udXXX``, and past ``limit`` characters the
+    text is cut with "…".
+
+    >>> printable("a\\nb\\x1b[31m \\ud800")
+    'a | b?[31m \\\\ud800'
+    >>> printable("x" * 400, limit=5)
+    'xxxxx…'
+    """
+    raw = str(text)[: limit * 2 + 16]
+    cut = len(str(text)) > len(raw)
+    raw = raw.encode("utf-8", "backslashreplace").decode("utf-8")
+    one = " | ".join(part.strip() for part in raw.splitlines() if part.strip())
+    one = "".join(ch if ch.isprintable() else "?" for ch in one)
+    if len(one) > limit or cut:
+        return one[:limit] + "…"
+    return one

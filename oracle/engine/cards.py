@@ -178,8 +178,10 @@ def card_from_table(data: dict[str, Any], where: str) -> Card:
     colors = data.get("colors")
     if colors is None:
         colors = list(mana_cost.colors()) if mana_cost else []
+    if not isinstance(colors, list) or not all(isinstance(c, str) for c in colors):
+        raise CardDataError(f"{where}: colors must be a list of strings")
     tables = data.get("abilities", [])
-    if not isinstance(tables, list):
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
         raise CardDataError(f"{where}: abilities must be an array of tables ([[abilities]])")
     abilities = []
     for index, table in enumerate(tables, start=1):
@@ -192,4 +194,8 @@ def card_from_table(data: dict[str, Any], where: str) -> Card:
 
 def load_card(path: Path) -> Card:
     """Load one card fixture, or raise :class:`CardDataError` naming the file and the reason."""
-    return card_from_table(read_toml(path, CardDataError), str(path))
+    data = read_toml(path, CardDataError)
+    try:
+        return card_from_table(data, str(path))
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:  # a value of the wrong type somewhere
+        raise CardDataError(f"{path}: a value has the wrong type ({type(exc).__name__}: {exc})") from None

@@ -57,14 +57,28 @@ class Catalog:
 
 def _load_rules(path: Path) -> tuple[dict[str, Rule], str]:
     data = read_toml(path, CatalogError)
+    table = data.get("rules", {})
+    if not isinstance(table, dict):
+        raise CatalogError(f'{path}: rules must be a table of rule numbers ([rules."106.7"])')
     rules = {}
-    for number, entry in data.get("rules", {}).items():
+    for number, entry in table.items():
         if not RULE_NUMBER.match(number):
             raise CatalogError(f"{path}: {number!r} is not a rule number like 106.12a")
         if not isinstance(entry, dict) or not isinstance(entry.get("text"), str) or not entry["text"]:
             raise CatalogError(f"{path}: rule {number} needs a text")
-        rules[number] = Rule(number, str(entry.get("title", "")), entry["text"])
-    return rules, str(data.get("edition", ""))
+        if not isinstance(entry.get("title", ""), str):
+            raise CatalogError(f"{path}: rule {number}: title must be a string")
+        rules[number] = Rule(number, entry.get("title", ""), entry["text"])
+    if not isinstance(data.get("edition", ""), str):
+        raise CatalogError(f"{path}: edition must be a string")
+    return rules, data.get("edition", "")
+
+
+def _load_capabilities(path: Path) -> dict[str, str]:
+    table = read_toml(path, CatalogError).get("capabilities", {})
+    if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+        raise CatalogError(f"{path}: [capabilities] must map each capability to a description string")
+    return dict(table)
 
 
 def _strings(path: Path, where: str, entry: dict[str, object], key: str) -> tuple[str, ...]:
@@ -81,16 +95,24 @@ def load_catalog(root: Path | None = None) -> Catalog:
     rules, edition = _load_rules(fixtures / "comprehensive_rules.toml")
     path = fixtures / "rulings.toml"
     data = read_toml(path, CatalogError)
-    capabilities = read_toml(fixtures / "capabilities.toml", CatalogError).get("capabilities", {})
-    catalog = Catalog(rules=rules, edition=edition, capabilities=dict(capabilities))
+    catalog = Catalog(rules=rules, edition=edition, capabilities=_load_capabilities(fixtures / "capabilities.toml"))
     seed_text: dict[str, str] = {}
-    for index, entry in enumerate(data.get("ruling", []), start=1):
+    entries = data.get("ruling", [])
+    if not isinstance(entries, list):
+        raise CatalogError(f"{path}: ruling must be an array of tables ([[ruling]])")
+    for index, entry in enumerate(entries, start=1):
         where = f"ruling {index}"
-        if not isinstance(entry.get("id"), str) or not isinstance(entry.get("text"), str):
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("id"), str)
+            or not isinstance(entry.get("text"), str)
+        ):
             raise CatalogError(f"{path}: {where}: needs an id and a text")
+        if type(entry.get("number", index)) is not int:
+            raise CatalogError(f"{path}: {entry['id']}: number must be an integer")
         ruling = Ruling(
             id=entry["id"],
-            number=int(entry.get("number", index)),
+            number=entry.get("number", index),
             text=entry["text"],
             seeds=_strings(path, entry["id"], entry, "seeds"),
             pages=_strings(path, entry["id"], entry, "pages"),
@@ -103,7 +125,7 @@ def load_catalog(root: Path | None = None) -> Catalog:
                 seed_path = fixtures / "seeds" / seed
                 if not seed_path.is_file():
                     raise CatalogError(f"{path}: {ruling.id}: seed file {seed} is not in fixtures/seeds/")
-                seed_text[seed] = seed_path.read_text(encoding="utf-8")
+                seed_text[seed] = _read_text(seed_path)
             if ruling.text not in seed_text[seed]:
                 raise CatalogError(f"{path}: {ruling.id}: text is not found verbatim in {seed}")
         for number in ruling.rules:
@@ -125,6 +147,8 @@ class TaggedScenario:
     rulings: tuple[str, ...]
     rules: tuple[str, ...]
     tags: tuple[str, ...]
+    #: Its steps, those of the Background before it included.
+    steps: int = 0
 
     @property
     def needs(self) -> tuple[str, ...]:
@@ -132,48 +156,82 @@ class TaggedScenario:
 
 
 _KEYWORD = re.compile(r"^\s*(Scenario Outline|Scenario Template|Scenario|Example):\s*(.+?)\s*$")
+_STEP = re.compile(r"^\s*(Given|When|Then|And|But|\*)\s")
+
+
+def _read_text(path: Path) -> str:
+    """A fixture or feature file's text; unreadable or not UTF-8 is a one-line error naming it."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise CatalogError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise CatalogError(f"{path}: cannot read: {exc.strerror}") from None
 
 
 def feature_tags(features: Path) -> list[TaggedScenario]:
-    """Every scenario of every feature file with its effective tags, read line by line.
-
-    This reader needs no Gherkin parser, so it also works on files that do not parse.
+    """Every scenario of every feature file with its effective tags and its number of steps, read
+    line by line.  This reader needs no Gherkin parser, so it also works on files that do not parse.
     """
     found = []
     for path in sorted(features.rglob("*.feature")):
-        pending: list[str] = []
-        inherited: dict[str, list[str]] = {"Feature": [], "Rule": []}
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            stripped = line.strip()
-            if stripped.startswith("@"):
-                pending += [t for t in stripped.split() if t.startswith("@")]
-                continue
-            if stripped.startswith("Feature:"):
-                inherited = {"Feature": pending, "Rule": []}
-                pending = []
-            elif stripped.startswith("Rule:"):
-                inherited["Rule"] = pending
-                pending = []
-            elif match := _KEYWORD.match(line):
-                tags = tuple(t[1:] for t in inherited["Feature"] + inherited["Rule"] + pending)
-                found.append(
-                    TaggedScenario(
-                        name=match.group(2),
-                        path=path,
-                        line=number,
-                        rulings=tuple(t.split(":", 1)[1] for t in tags if t.startswith("ruling:")),
-                        rules=tuple(t.split(":", 1)[1] for t in tags if t.startswith("cr:")),
-                        tags=tags,
-                    )
-                )
-                pending = []
-            elif stripped and not stripped.startswith("#"):
-                pending = []
+        found += _scenarios_of(path)
     return found
 
 
+def _scenarios_of(path: Path) -> list[TaggedScenario]:
+    found: list[TaggedScenario] = []
+    pending: list[str] = []
+    inherited: dict[str, list[str]] = {"Feature": [], "Rule": []}
+    background = {"Feature": 0, "Rule": 0}
+    counting = ""  # what the step lines being read belong to: a Background ("Feature", "Rule") or "scenario"
+    in_rule = False
+    for number, line in enumerate(_read_text(path).splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("@"):
+            pending += [t for t in stripped.split() if t.startswith("@")]
+            continue
+        if stripped.startswith("Feature:"):
+            inherited, background, counting = {"Feature": pending, "Rule": []}, {"Feature": 0, "Rule": 0}, ""
+            pending, in_rule = [], False
+        elif stripped.startswith("Rule:"):
+            inherited["Rule"], background["Rule"], counting = pending, 0, ""
+            pending, in_rule = [], True
+        elif stripped.startswith("Background:"):
+            counting = "Rule" if in_rule else "Feature"
+        elif match := _KEYWORD.match(line):
+            tags = tuple(t[1:] for t in inherited["Feature"] + inherited["Rule"] + pending)
+            found.append(
+                TaggedScenario(
+                    name=match.group(2),
+                    path=path,
+                    line=number,
+                    rulings=tuple(t.split(":", 1)[1] for t in tags if t.startswith("ruling:")),
+                    rules=tuple(t.split(":", 1)[1] for t in tags if t.startswith("cr:")),
+                    tags=tags,
+                    steps=background["Feature"] + background["Rule"],
+                )
+            )
+            pending, counting = [], "scenario"
+        elif _STEP.match(line) and counting == "scenario":
+            last = found[-1]
+            found[-1] = TaggedScenario(
+                last.name, last.path, last.line, last.rulings, last.rules, last.tags, last.steps + 1
+            )
+        elif _STEP.match(line) and counting:
+            background[counting] += 1
+        elif stripped and not stripped.startswith("#"):
+            pending = []
+    return found
+
+
+def scenario_ids(features: Path) -> set[str]:
+    """The id of every scenario, as reports and expectations files name it: ``<file>::<name>``."""
+    return {f"{s.path.relative_to(features).as_posix()}::{s.name}" for s in feature_tags(features)}
+
+
 def tag_problems(catalog: Catalog, scenarios: list[TaggedScenario]) -> list[str]:
-    """One line per problem: unknown ruling ids, unknown rule numbers, untagged or duplicate scenarios."""
+    """One line per problem: unknown ruling ids, rule numbers or needs, untagged, stepless or duplicate scenarios."""
     problems = []
     seen: dict[str, TaggedScenario] = {}
     for scenario in scenarios:
@@ -182,6 +240,8 @@ def tag_problems(catalog: Catalog, scenarios: list[TaggedScenario]) -> list[str]
             problems.append(f"{where}: scenario {scenario.name!r} has no @ruling: tag (nor @core)")
         if not scenario.rules:
             problems.append(f"{where}: scenario {scenario.name!r} has no @cr: tag")
+        if not scenario.steps:
+            problems.append(f"{where}: scenario {scenario.name!r} has no steps, so it can't pass")
         for ruling in scenario.rulings:
             if ruling not in catalog.rulings:
                 problems.append(f"{where}: @ruling:{ruling} is not in fixtures/rulings.toml")

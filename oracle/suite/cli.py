@@ -21,22 +21,45 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from oracle.contract.interface import CONTRACT_VERSION
+from oracle.contract.interface import CONTRACT_VERSION, JSON, Engine
+from oracle.contract.outcomes import NOT_RUN, printable
 from oracle.errors import UserError
 from oracle.paths import suite_root
 from oracle.version import __version__
 
-from .catalog import feature_tags, load_catalog, tag_problems
+from .catalog import feature_tags, load_catalog, scenario_ids, tag_problems
+
+#: Markers besides a ruling's and a rule's that a scenario may carry.
+PYTEST_MARKERS = ("needs", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "parametrize")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its mistakes as one line (no usage block) and exit status 2."""
+
+    def error(self, message: str) -> Any:
+        self.exit(2, f"mtg-conformance: error: {self.prog.removeprefix('mtg-conformance ')}: {message}\n")
+
+
+def _seconds(text: str) -> float:
+    from oracle.contract.protocol import check_timeout
+
+    try:
+        return check_timeout(text)
+    except UserError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mtg-conformance", description=__doc__.split("\n\n")[0])
+    parser = _Parser(prog="mtg-conformance", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     for name, text in (
         ("run", "run the suite against an engine and print the summary"),
@@ -47,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--engine", default="reference", help="'reference', 'module:Class' or 'cmd:<command line>'")
         sub.add_argument("--ruling", action="append", default=[], help="run only this ruling's scenarios (repeatable)")
         sub.add_argument("-m", dest="markexpr", default="", help="a pytest marker expression, e.g. 'cr.106.7'")
-        sub.add_argument("--engine-timeout", type=float, default=None, help="seconds per request for 'cmd:' engines")
+        sub.add_argument("--engine-timeout", type=_seconds, default=None, help="seconds per request for 'cmd:' engines")
         sub.add_argument(
             "--validate-wire", action="store_true", help="check every protocol message against the schemas"
         )
@@ -66,10 +89,18 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-class _Grab:
-    """Keeps the results collector of the pytest run for the CLI to read afterwards."""
+@dataclass
+class _Session:
+    """A pytest plugin: hands the engine the command started to the suite, and keeps the results."""
 
+    engine: Engine
+    description: JSON
     collector: Any = None
+
+    def pytest_configure(self, config: Any) -> None:
+        from .results import STARTED
+
+        config.stash[STARTED] = (self.engine, self.description)
 
     def pytest_unconfigure(self, config: Any) -> None:
         from .results import RESULTS
@@ -77,33 +108,66 @@ class _Grab:
         self.collector = config.stash.get(RESULTS, None)
 
 
-def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool = False) -> tuple[int, Any]:
-    """Run the scenarios through pytest; return its exit code and the results collector."""
-    import pytest
+@dataclass
+class Run:
+    """What a run of the suite gives the commands: its exit status, the results and the engine's description."""
 
-    from oracle.registry import load_engine
+    status: int
+    collector: Any
+    described: JSON
 
-    root = suite_root()
-    catalog = load_catalog(root)
+
+def _check_selection(args: argparse.Namespace, catalog: Any, features: Path) -> None:
+    """Fail fast, in one line, on what would otherwise stop pytest half-way or select nothing by mistake."""
+    problems = tag_problems(catalog, feature_tags(features))
+    if problems:
+        more = f" (and {len(problems) - 1} more: 'mtg-conformance rulings' lists them)" if len(problems) > 1 else ""
+        raise UserError(problems[0] + more)
     for ruling in args.ruling:
         if ruling not in catalog.rulings:
             raise UserError(f"unknown ruling {ruling!r}; 'mtg-conformance rulings' lists them")
-    if not args.engine.startswith("cmd:"):
-        load_engine(args.engine).close()  # fail fast, in one line, on a bad spec
+    if args.markexpr:
+        from _pytest.mark.expression import Expression  # pytest's own parser of -m
+
+        try:
+            names = Expression.compile(args.markexpr).idents()
+        except SyntaxError as exc:
+            raise UserError(f"-m {args.markexpr!r} is not a marker expression: {exc.msg}") from None
+        known = {f"ruling.{r}" for r in catalog.rulings} | {f"cr.{n}" for n in catalog.rules} | set(PYTEST_MARKERS)
+        for name in sorted(names - known):
+            raise UserError(
+                f"-m {args.markexpr!r}: no scenario can have the marker {name!r} (see 'mtg-conformance rulings')"
+            )
+    if getattr(args, "expectations", None):
+        from .results import load_expectations
+
+        load_expectations(Path(args.expectations), args.engine, scenario_ids(features))
+
+
+def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool = False) -> Run:
+    """Check everything the user gave, start the engine and check its handshake (once, first), run
+    the scenarios through pytest, and stop the engine; return the run's exit status and results."""
+    import pytest
+
+    from oracle.registry import close_engine, open_engine
+
+    root = suite_root()  # the data: features/ and fixtures/
+    _check_selection(args, load_catalog(root), root / "features")
+    code_root = Path(__file__).resolve().parents[2]  # the step definitions: tests/ beside the package
     selection = " or ".join(f"ruling.{r}" for r in args.ruling)
     if args.markexpr:
         selection = f"({selection}) and ({args.markexpr})" if selection else args.markexpr
     pytest_args = [
-        str(root / "tests" / "conformance" / "test_scenarios.py"),
-        f"--rootdir={root}",
+        str(code_root / "tests" / "conformance" / "test_scenarios.py"),
+        f"--rootdir={code_root}",
         "-c",
-        str(root / "pyproject.toml"),
+        str(code_root / "pyproject.toml"),
         f"--engine={args.engine}",
         "-q" if not args.verbose else "-v",
         "--no-header",
         *extra,
     ]
-    if args.engine_timeout:
+    if args.engine_timeout is not None:
         pytest_args.append(f"--engine-timeout={args.engine_timeout}")
     if args.validate_wire:
         pytest_args.append("--validate-wire")
@@ -111,36 +175,58 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         pytest_args.append(f"--expectations={args.expectations}")
     if selection:
         pytest_args += ["-m", selection]
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    grab = _Grab()
-    code = pytest.main(pytest_args, plugins=[grab])
-    if grab.collector is None:
-        raise UserError(f"the suite could not start (pytest exit status {int(code)})")
-    grab.collector.quiet = quiet
-    return int(code), grab.collector
+    if str(code_root) not in sys.path:
+        sys.path.insert(0, str(code_root))
+    engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
+    session = _Session(engine, described)
+    try:
+        code = int(pytest.main(pytest_args, plugins=[session]))
+    except BaseException:
+        close_engine(engine, args.engine, quiet=True)
+        raise
+    close_engine(engine, args.engine)
+    if session.collector is None:
+        raise UserError(f"the suite could not start (pytest exit status {code})")
+    session.collector.quiet = quiet
+    return Run(_status(code, session.collector), session.collector, described)
+
+
+def _status(code: int, collector: Any) -> int:
+    """The command's exit status: pytest's, made honest (see :func:`~oracle.suite.results.verdict`)."""
+    from oracle.contract.protocol import received_signals
+
+    from .results import verdict
+
+    if code == 4:
+        raise UserError("pytest refused the options of the run (exit status 4); its ERROR line above says why")
+    status, why = verdict(code, collector.ordered())
+    if code == 2 and received_signals():
+        status, why = 128 + received_signals()[-1], f"interrupted by signal {received_signals()[-1]}; {why}"
+    if why:
+        print(f"mtg-conformance: not green: {why}", file=sys.stderr)
+    return status
+
+
+def _write(path: Path, text: str) -> None:
+    """Write a whole file or nothing (never a truncated report)."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
 
 
 def certify(args: argparse.Namespace) -> int:
     """Run the suite and write report.json, report.md, report.html and junit.xml (JUnit XML for CI)."""
-    from oracle.registry import load_engine
-
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    code, collector = run_suite(args, [f"--junitxml={out / 'junit.xml'}"])
+    run = run_suite(args, [f"--junitxml={out / 'junit.xml'}"])
     from .reports import render_report_html  # after the run: it imports pytest-bdd, which pytest rewrites
 
-    engine = load_engine(args.engine, args.engine_timeout)
-    try:
-        described = engine.describe()
-    finally:
-        engine.close()
-    report = build_report(collector, args.engine, described)
-    (out / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    (out / "report.md").write_text(report_markdown(report, collector.catalog), encoding="utf-8")
-    (out / "report.html").write_text(render_report_html(report), encoding="utf-8")
+    report = build_report(run.collector, args.engine, run.described)
+    _write(out / "report.json", json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    _write(out / "report.md", report_markdown(report, run.collector.catalog))
+    _write(out / "report.html", render_report_html(report))
     print(f"wrote {out / 'report.json'}, report.md, report.html and junit.xml")
-    return code
+    return run.status
 
 
 def build_report(collector: Any, spec: str, described: dict[str, Any]) -> dict[str, Any]:
@@ -153,6 +239,8 @@ def build_report(collector: Any, spec: str, described: dict[str, Any]) -> dict[s
     results = collector.ordered()
     totals = {o: sum(1 for r in results if r.outcome == o) for o in OUTCOMES}
     ran = len(results) - totals["SKIP"]
+    complete = ran > 0 and not totals[NOT_RUN]  # an incomplete run has no pass rate
+    capabilities = described.get("capabilities")
     return {
         "suite": {
             "name": "mtg-conformance",
@@ -160,10 +248,15 @@ def build_report(collector: Any, spec: str, described: dict[str, Any]) -> dict[s
             "contract": CONTRACT_VERSION,
             "protocol": PROTOCOL_VERSION,
         },
-        "engine": {"spec": spec, **{k: described.get(k) for k in ("name", "version", "capabilities")}},
+        "engine": {
+            "spec": printable(spec, 500),
+            "name": printable(described.get("name", "?"), 200),
+            "version": printable(described.get("version", "?"), 200),
+            "capabilities": [printable(c, 200) for c in capabilities] if isinstance(capabilities, list) else [],
+        },
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "totals": totals,
-        "pass_rate": round(totals["PASS"] / ran, 4) if ran else None,
+        "pass_rate": round(totals["PASS"] / ran, 4) if complete else None,
         "scenarios": as_dicts(results),
     }
 
@@ -171,7 +264,9 @@ def build_report(collector: Any, spec: str, described: dict[str, Any]) -> dict[s
 def report_markdown(report: dict[str, Any], catalog: Any) -> str:
     """report.md: the totals and one line per ruling, then every scenario that did not pass."""
     engine = report["engine"]
-    rate = "n/a" if report["pass_rate"] is None else f"{report['pass_rate'] * 100:.1f} %"
+    rate = f"{report['pass_rate'] * 100:.1f} %" if report["pass_rate"] is not None else "n/a"
+    if report["totals"].get(NOT_RUN):
+        rate += f" (the run is incomplete: {report['totals'][NOT_RUN]} scenarios NOT RUN)"
     lines = [
         f"# Certification of {engine['name']} {engine['version']}",
         "",
@@ -192,7 +287,7 @@ def report_markdown(report: dict[str, Any], catalog: Any) -> str:
         passed = sum(1 for s in mine if s["outcome"] == "PASS")
         skipped = sum(1 for s in mine if s["outcome"] == "SKIP")
         lines.append(f"| {ruling.number} | {ruling.id} | {passed} | {len(mine) - passed - skipped} | {skipped} |")
-    problems = [s for s in report["scenarios"] if s["outcome"] not in ("PASS", "SKIP")]
+    problems = [s for s in report["scenarios"] if s["outcome"] not in ("PASS", "SKIP", NOT_RUN)]
     lines += ["", "## Scenarios that did not pass", ""]
     for scenario in problems:
         lines.append(f"- **{scenario['outcome']}** `{scenario['id']}`")
@@ -204,20 +299,26 @@ def report_markdown(report: dict[str, Any], catalog: Any) -> str:
     skips = [s for s in report["scenarios"] if s["outcome"] == "SKIP"]
     lines += ["", "## Scenarios skipped", ""]
     lines += [f"- `{s['id']}`: {s['message']}" for s in skips] or ["None."]
+    not_run = [s for s in report["scenarios"] if s["outcome"] == NOT_RUN]
+    if not_run:
+        lines += ["", "## Scenarios that did not run", ""] + [f"- `{s['id']}`" for s in not_run]
     return "\n".join(lines) + "\n"
 
 
 def expectations(args: argparse.Namespace) -> int:
+    """Run the suite and write the expectations file; only a complete run can be a baseline."""
     from .results import expectations_toml
 
-    code, collector = run_suite(args, quiet=True)
-    text = expectations_toml(collector.ordered(), args.engine)
+    run = run_suite(args, quiet=True)
+    if run.status not in (0, 1) or any(r.outcome == NOT_RUN for r in run.collector.ordered()):
+        raise UserError(f"the run did not complete (exit status {run.status}): no expectations file written")
+    text = expectations_toml(run.collector.ordered(), args.engine)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        _write(Path(args.out), text)
         print(f"wrote {args.out}")
     else:
         print(text)
-    return 0 if code in (0, 1) else code
+    return 0
 
 
 def rulings() -> int:
@@ -243,18 +344,22 @@ def rulings() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from oracle.contract.protocol import end_engines_on_signals
+
     args = _parser().parse_args(argv)
+    end_engines_on_signals()
     try:
         if args.command == "run":
-            return run_suite(args)[0]
+            return run_suite(args).status
         if args.command == "certify":
             return certify(args)
         if args.command == "expectations":
             return expectations(args)
         if args.command == "docs":
             from .docs import render_docs
+            from .results import read_report
 
-            reports = [json.loads(Path(p).read_text(encoding="utf-8")) for p in args.report]
+            reports = [read_report(Path(p)) for p in args.report]
             written = render_docs(Path(args.out), reports)
             print(f"wrote {len(written)} pages into {args.out}")
             return 0
@@ -262,15 +367,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             from oracle.adapters.reference import ReferenceEngine
             from oracle.contract.protocol import serve
 
-            serve(ReferenceEngine(), sys.stdin, sys.stdout)
+            serve(ReferenceEngine(), sys.stdin.buffer, sys.stdout.buffer)
             return 0
         return rulings()
     except UserError as exc:
-        print(f"mtg-conformance: error: {exc}", file=sys.stderr)
+        print(f"mtg-conformance: error: {printable(exc, 1000)}", file=sys.stderr)
         return 2
     except (OSError, ValueError) as exc:
-        print(f"mtg-conformance: error: {exc}", file=sys.stderr)
+        print(f"mtg-conformance: error: {printable(exc, 1000)}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM outside the run: engines are stopped on the way out
+        signum = getattr(exc, "signum", signal.SIGINT)
+        print(f"mtg-conformance: interrupted by signal {signum}", file=sys.stderr)
+        return 128 + signum
 
 
 if __name__ == "__main__":  # pragma: no cover

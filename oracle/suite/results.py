@@ -1,12 +1,16 @@
-"""Collect each scenario's outcome during a pytest run, apply an engine's expectations, and
-print the per-ruling conformance summary.
+"""Collect each scenario's outcome during a pytest run, apply an engine's expectations, print the
+per-ruling conformance summary, and say whether the run is green.
 
 The plugin is registered by ``tests/conftest.py``; the CLI reads it after the run to write
-reports and expectations files.
+reports and expectations files.  Verdicts never lie: every selected scenario starts as
+``NOT RUN`` and only a report of pytest changes that, so a scenario that was interrupted,
+skipped over by ``-x`` or only collected is never PASS; a run in which a selected scenario did
+not run, or in which nothing passed, is not green (:func:`verdict`).
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -14,8 +18,10 @@ from typing import Any
 
 import pytest
 
-from oracle.contract.outcomes import OUTCOMES, classify
+from oracle.contract.interface import JSON, Engine
+from oracle.contract.outcomes import NOT_PASSED, NOT_RUN, OUTCOMES, classify, printable
 from oracle.errors import UserError
+from oracle.registry import ALIASES
 from oracle.toml import read_toml
 from oracle.version import __version__
 
@@ -23,11 +29,13 @@ from .catalog import Catalog
 
 #: Where tests/conftest.py keeps the run's :class:`ResultCollector` (read by the CLI).
 RESULTS = pytest.StashKey["ResultCollector"]()
+#: The engine the CLI started and checked, with its description, for the suite's fixtures to use.
+STARTED = pytest.StashKey[tuple[Engine, JSON]]()
 
 
 @dataclass
 class ScenarioResult:
-    """One scenario's outcome, with what it encodes."""
+    """One scenario's outcome, with what it encodes; NOT RUN until a report of the run says otherwise."""
 
     id: str
     name: str
@@ -36,8 +44,13 @@ class ScenarioResult:
     rulings: list[str]
     rules: list[str]
     needs: list[str]
-    outcome: str = "PASS"
+    outcome: str = NOT_RUN
     message: str = ""
+
+    def record(self, outcome: str, message: object = "") -> None:
+        """Set the outcome and its one-line, printable message."""
+        self.outcome = outcome
+        self.message = printable(str(message).split("\n", 1)[0], 500) if message else ""
 
 
 @dataclass
@@ -48,19 +61,39 @@ class Expectation:
     reason: str
 
 
-def load_expectations(path: Path) -> dict[str, Expectation]:
-    """An engine's expectations file (TOML), pinned to the suite version it was written for."""
+def load_expectations(path: Path, engine: str | None = None, known: set[str] | None = None) -> dict[str, Expectation]:
+    """An engine's expectations file (TOML), pinned to the suite version and to the engine it was
+    written for; with ``known`` (every scenario id), an entry naming another scenario is an error."""
     data = read_toml(path, UserError)
     if data.get("suite_version") != __version__:
         raise UserError(
             f"{path}: written for suite {data.get('suite_version')!r}, this is {__version__}: "
             "regenerate it with 'mtg-conformance expectations'"
         )
-    expected = {}
-    for entry in data.get("expected", []):
-        if entry.get("outcome") not in OUTCOMES or entry.get("outcome") == "PASS" or "scenario" not in entry:
-            raise UserError(f"{path}: each [[expected]] needs a scenario and an outcome other than PASS")
-        expected[entry["scenario"]] = Expectation(entry["outcome"], str(entry.get("reason", "")))
+    written_for = data.get("engine")
+    if not isinstance(written_for, str):
+        raise UserError(f'{path}: needs engine = "<the --engine it was written for>"')
+    if engine is not None and ALIASES.get(written_for, written_for) != ALIASES.get(engine, engine):
+        raise UserError(f"{path}: written for engine {written_for!r}, this run is of {engine!r}")
+    entries = data.get("expected", [])
+    if not isinstance(entries, list):
+        raise UserError(f"{path}: expected must be an array of tables ([[expected]])")
+    expected: dict[str, Expectation] = {}
+    allowed = [o for o in OUTCOMES if o not in ("PASS", NOT_RUN)]
+    for number, entry in enumerate(entries, start=1):
+        where = f"{path}: [[expected]] number {number}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("scenario"), str):
+            raise UserError(f'{where} needs scenario = "<feature file>::<scenario name>"')
+        if entry.get("outcome") not in allowed:
+            raise UserError(f"{where} needs an outcome among {', '.join(allowed)}")
+        if not isinstance(entry.get("reason", ""), str):
+            raise UserError(f"{where}: reason must be a string")
+        scenario = entry["scenario"]
+        if known is not None and scenario not in known:
+            raise UserError(f"{where} names no scenario of the suite: {scenario!r}")
+        if scenario in expected:
+            raise UserError(f"{where} names {scenario!r} a second time")
+        expected[scenario] = Expectation(entry["outcome"], entry.get("reason", ""))
     return expected
 
 
@@ -74,15 +107,49 @@ def expectations_toml(results: list[ScenarioResult], engine: str) -> str:
         "",
     ]
     for result in sorted(results, key=lambda r: r.id):
+        if result.outcome == NOT_RUN:
+            raise UserError(f"{result.id} did not run: an expectations file is written from a complete run only")
         if result.outcome != "PASS":
-            reason = result.message.splitlines()[0][:200] if result.message else ""
+            reason = result.message[:200]
             lines += ["[[expected]]", f"scenario = {_quote(result.id)}", f'outcome = "{result.outcome}"']
             lines += [f"reason = {_quote(reason)}", ""]
     return "\n".join(lines)
 
 
 def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    # A JSON string is a TOML basic string, once DEL (which TOML wants escaped) is.
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def read_report(path: Path) -> dict[str, Any]:
+    """A report.json written by ``certify``; anything else is a one-line :class:`UserError` naming the file."""
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+        # A lone surrogate (a JSON escape UTF-8 can't encode) becomes "?", so any page can hold the text.
+        report = json.loads(json.dumps(report, ensure_ascii=False).encode("utf-8", "replace"))
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read: {exc.strerror}") from None
+    except (UnicodeDecodeError, RecursionError, ValueError) as exc:
+        raise UserError(f"{path}: not a report.json: not UTF-8 JSON ({printable(exc, 120)})") from None
+    if not isinstance(report, dict) or not isinstance(report.get("engine"), dict):
+        raise UserError(f"{path}: not a report.json: it needs an object with an engine and its scenarios")
+    scenarios = report.get("scenarios")
+    if not isinstance(scenarios, list) or not all(_is_scenario(s) for s in scenarios):
+        raise UserError(f"{path}: not a report.json: scenarios must be a list of objects with a name and an outcome")
+    totals = report.get("totals", {})
+    if not isinstance(totals, dict) or not all(type(n) is int for n in totals.values()):
+        raise UserError(f"{path}: not a report.json: totals must map outcomes to numbers")
+    return report
+
+
+def _is_scenario(entry: object) -> bool:
+    return (
+        isinstance(entry, dict)
+        and isinstance(entry.get("name"), str)
+        and isinstance(entry.get("outcome"), str)
+        and isinstance(entry.get("message", ""), str)
+        and all(isinstance(entry.get(k, []), list) for k in ("rulings", "rules"))
+    )
 
 
 @dataclass
@@ -94,6 +161,8 @@ class ResultCollector:
     expectations: dict[str, Expectation] = field(default_factory=dict)
     results: dict[str, ScenarioResult] = field(default_factory=dict)
     quiet: bool = False
+    #: Scenarios without a single step: they can't pass (their setup is an ERROR).
+    stepless: set[str] = field(default_factory=set)
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         from pytest_bdd.scenario import scenario_wrapper_template_registry
@@ -114,10 +183,18 @@ class ResultCollector:
                 rules=sorted({n.split(".", 1)[1] for n in markers if n.startswith("cr.")}),
                 needs=sorted({str(m.args[0]) for m in item.iter_markers("needs")}),
             )
+            if not template.steps:
+                self.stepless.add(item.nodeid)
 
     def pytest_deselected(self, items: list[pytest.Item]) -> None:
         for item in items:
             self.results.pop(item.nodeid, None)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        if item.nodeid in self.stepless:
+            result = self.results[item.nodeid]
+            raise UserError(f"{result.feature}:{result.line}: scenario {result.name!r} has no steps, so it can't pass")
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
@@ -128,10 +205,11 @@ class ResultCollector:
             return
         error = call.excinfo.value if call.excinfo is not None else None
         label = classify(error, skipped=report.outcome == "skipped")
-        if report.when != "call" and label == "PASS":
-            return
-        result.outcome = label
-        result.message = str(error).splitlines()[0] if error is not None and str(error) else ""
+        if report.when == "teardown":  # a scenario whose teardown broke did not end cleanly
+            if result.outcome != "PASS":
+                return
+            label = "ERROR"
+        result.record(label, error if error is not None else "")
         expected = self.expectations.get(result.id)
         if expected is not None and label == expected.outcome:
             report.outcome = "skipped"  # known: an expected failure (like pytest's xfail)
@@ -143,6 +221,12 @@ class ResultCollector:
     def ordered(self) -> list[ScenarioResult]:
         return sorted(self.results.values(), key=lambda r: (r.feature, r.line))
 
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """A run that looked green to pytest is not, if a selected scenario did not run or none passed."""
+        if exitstatus == 0 and not session.config.option.collectonly:
+            session.exitstatus = verdict(0, self.ordered())[0]
+
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         if self.quiet or not self.results:
             return
@@ -151,33 +235,51 @@ class ResultCollector:
         for result in self.results.values():
             for ruling_id in result.rulings:
                 per_ruling[ruling_id][result.outcome] += 1
-        terminalreporter.section(f"conformance summary: {self.engine}")
-        write(f"{'#':>3}  {'ruling':<36} {'status':<8} {'pass':>4} {'fail':>4} {'skip':>4}")
+        terminalreporter.section(f"conformance summary: {printable(self.engine, 80)}")
+        write(f"{'#':>3}  {'ruling':<36} {'status':<8} {'pass':>4} {'fail':>4} {'skip':>4} {'not run':>7}")
         statuses: Counter[str] = Counter()
         for ruling in sorted(self.catalog.rulings.values(), key=lambda r: r.number):
             counts = per_ruling.get(ruling.id, Counter())
-            failed = sum(counts[o] for o in ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION"))
-            status = _status(counts["PASS"], failed, counts["SKIP"])
+            failed = sum(counts[o] for o in NOT_PASSED)
+            status = _status(counts["PASS"], failed, counts["SKIP"], counts[NOT_RUN])
             statuses[status] += 1
             write(
-                f"{ruling.number:>3}  {ruling.id:<36} {status:<8} {counts['PASS']:>4} {failed:>4} {counts['SKIP']:>4}"
+                f"{ruling.number:>3}  {ruling.id:<36} {status:<8} {counts['PASS']:>4} {failed:>4} "
+                f"{counts['SKIP']:>4} {counts[NOT_RUN]:>7}"
             )
         totals = Counter(r.outcome for r in self.results.values())
         write(
             f"rulings: {statuses['PASS']} pass, {statuses['FAIL']} fail, {statuses['PARTIAL'] + statuses['SKIP']} "
-            f"with skips, {statuses['NOT RUN']} not run (no scenario selected); {len(self.catalog.rulings)} in the catalog"
+            f"with skips, {statuses[NOT_RUN]} not run (a scenario not selected or not run); "
+            f"{len(self.catalog.rulings)} in the catalog"
         )
         write("scenarios: " + ", ".join(f"{totals[o]} {o}" for o in OUTCOMES))
+        _, why = verdict(0, self.ordered())
+        if why:
+            write(f"not green: {why}")
 
 
-def _status(passed: int, failed: int, skipped: int) -> str:
+def _status(passed: int, failed: int, skipped: int, not_run: int = 0) -> str:
     if failed:
         return "FAIL"
+    if not_run or not (passed or skipped):
+        return NOT_RUN
     if passed and not skipped:
         return "PASS"
-    if passed:
-        return "PARTIAL"
-    return "SKIP" if skipped else "NOT RUN"
+    return "PARTIAL" if passed else "SKIP"
+
+
+def verdict(pytest_status: int, results: list[ScenarioResult]) -> tuple[int, str]:
+    """The run's exit status given pytest's and the outcomes, and why it is not green when pytest
+    would not say: no scenario selected (5), a selected scenario not run or none passed (1)."""
+    if not results:
+        return (pytest_status or 5), "no scenario was selected"
+    not_run = sum(1 for r in results if r.outcome == NOT_RUN)
+    if not_run:
+        return (pytest_status or 1), f"{not_run} of {len(results)} selected scenarios did not run (NOT RUN)"
+    if not any(r.outcome == "PASS" for r in results):
+        return (pytest_status or 1), "no scenario passed, and a run in which nothing passed is not green"
+    return pytest_status, ""
 
 
 def as_dicts(results: list[ScenarioResult]) -> list[dict[str, Any]]:

@@ -7,37 +7,42 @@ from collections.abc import Iterator
 import pytest
 
 from oracle.contract.interface import JSON, Engine
-from oracle.contract.outcomes import EngineFailure
 from oracle.engine.cards import CardDatabase
 from oracle.errors import UserError
 from oracle.paths import cards_dir
-from oracle.registry import load_engine
+from oracle.registry import close_engine, open_engine
+from oracle.suite.results import STARTED
 from tests.conformance.world import World
 
 
 @pytest.fixture(scope="session")
-def engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
-    """The engine named by ``--engine``; every scenario sets up its own position on it."""
+def started(request: pytest.FixtureRequest) -> Iterator[tuple[Engine, JSON]]:
+    """The engine named by ``--engine`` and what it declared, checked once, first: an engine that
+    can't start or describe itself ends the session (exit status 2) before any scenario runs."""
     config = request.config
+    given = config.stash.get(STARTED, None)
+    if given is not None:  # mtg-conformance started it, and stops it
+        yield given
+        return
+    spec = config.getoption("--engine")
     try:
-        chosen = load_engine(
-            config.getoption("--engine"),
-            timeout=config.getoption("--engine-timeout"),
-            validate_wire=config.getoption("--validate-wire"),
-        )
+        chosen, described = open_engine(spec, config.getoption("--engine-timeout"), config.getoption("--validate-wire"))
     except UserError as exc:
-        pytest.exit(str(exc), returncode=4)
-    yield chosen
-    chosen.close()
+        pytest.exit(str(exc), returncode=2)
+    yield chosen, described
+    close_engine(chosen, spec)
 
 
 @pytest.fixture(scope="session")
-def description(engine: Engine) -> JSON | EngineFailure:
-    """What the engine says it is and supports, or why it couldn't say (each scenario then ERRORs)."""
-    try:
-        return engine.describe()
-    except EngineFailure as failure:
-        return failure
+def engine(started: tuple[Engine, JSON]) -> Engine:
+    """The engine under test; every scenario sets up its own position on it."""
+    return started[0]
+
+
+@pytest.fixture(scope="session")
+def description(started: tuple[Engine, JSON]) -> JSON:
+    """What the engine says it is and supports."""
+    return started[1]
 
 
 @pytest.fixture(scope="session")
@@ -47,12 +52,8 @@ def cards() -> CardDatabase:
 
 
 @pytest.fixture
-def world(
-    request: pytest.FixtureRequest, engine: Engine, description: JSON | EngineFailure, cards: CardDatabase
-) -> World:
+def world(request: pytest.FixtureRequest, engine: Engine, description: JSON, cards: CardDatabase) -> World:
     """A scenario runs only if the engine declares every capability it needs; otherwise SKIP."""
-    if isinstance(description, EngineFailure):
-        raise description
     missing = sorted({str(m.args[0]) for m in request.node.iter_markers("needs")} - set(description["capabilities"]))
     if missing:
         pytest.skip(f"the engine does not declare: {', '.join(missing)}")
