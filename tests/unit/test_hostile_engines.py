@@ -22,7 +22,7 @@ POSITION = {
 TAP = {"type": "activate", "player": "Alice", "source": "f", "ability": 1}
 #: Long enough for any engine that answers at all on a loaded machine; only hanging modes wait it out.
 PATIENT = 20.0
-SHORT = 1.0
+SHORT = 3.0
 
 
 @pytest.fixture
@@ -66,8 +66,8 @@ def scenario(subject: SubprocessEngine) -> dict[str, object]:
         ("surrogate", EngineFailure, ["it could not do perform: bad \\ud800 action ?[31m!!!"]),
         ("wrong-id", EngineFailure, ["it answered request 10 instead of 3"]),
         ("children", EngineFailure, ["(status 4) before answering setup", "leaving a child behind"]),
-        ("silent", EngineTimeout, ["no answer to the handshake request within 1 s"]),
-        ("hang", EngineTimeout, ["no answer to the perform request within 1 s", "thinking forever"]),
+        ("silent", EngineTimeout, ["no answer to the handshake request within 3 s"]),
+        ("hang", EngineTimeout, ["no answer to the perform request within 3 s", "thinking forever"]),
     ],
 )
 def test_each_misbehaviour_is_the_honest_failure_in_one_bounded_line(

@@ -97,7 +97,7 @@ def test_an_engine_module_that_does_not_import(
         ),
         (hostile("old-protocol"), "it speaks protocol 0.9; this runner speaks 1.0"),
         (hostile("handshake-exit"), "(status 3) before answering handshake; its stderr ended: hostile engine: cannot"),
-        (hostile("silent"), "no answer to the handshake request within 1 s"),
+        (hostile("silent"), "no answer to the handshake request within 3 s"),
         (hostile("handshake-garbage"), "its answer to handshake is not a protocol message: it is not JSON"),
         (hostile("handshake-schema"), "its handshake breaks handshake.schema.json"),
         (hostile("handshake-nested"), "it is nested deeper than 64 levels"),
@@ -108,7 +108,7 @@ def test_an_engine_that_fails_its_handshake_stops_everything_before_any_scenario
     command: str, engine: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "reports"
-    argv = [command, "--engine", engine, "--engine-timeout", "1"] + (
+    argv = [command, "--engine", engine, "--engine-timeout", "3"] + (
         ["--out", str(out)] if command == "certify" else []
     )
     one_line(capsys, argv, says)

@@ -59,10 +59,9 @@ def test_an_incomplete_run_writes_no_expectations(tmp_path: Path) -> None:
     assert result.stderr.strip().endswith("the run did not complete (exit status 1): no expectations file written")
 
 
-def test_an_engine_declaring_nothing_skips_everything_and_is_not_green(tmp_path: Path) -> None:
-    result = run_cli(
-        "run", "--ruling", "symbol.tap", "--engine", "tests.fake_engines.broken:NoCapabilities", pids=tmp_path
-    )
+@pytest.mark.parametrize("engine", ["tests.fake_engines.broken:NoCapabilities", hostile("no-capabilities")])
+def test_an_engine_declaring_nothing_skips_everything_and_is_not_green(engine: str, tmp_path: Path) -> None:
+    result = run_cli("run", "--ruling", "symbol.tap", "--engine", engine, pids=tmp_path)
     assert result.returncode == 1
     assert totals(result.stdout)["SKIP"] == 6 and totals(result.stdout)["PASS"] == 0
     assert "no scenario passed" in result.stderr
@@ -91,7 +90,7 @@ def test_an_in_process_engine_whose_close_raises_is_one_line(tmp_path: Path) -> 
         ("schema", "ERROR", "the engine's observation breaks observation.schema.json"),
         ("garbage", "ERROR", "its answer to observe is not a protocol message: it is not JSON"),
         ("stderr-garbage", "ERROR", "(status 6) before answering setup"),
-        ("hang", "TIMEOUT", "no answer to the perform request within 1 s; its stderr ended: hostile engine: thinking"),
+        ("hang", "TIMEOUT", "no answer to the perform request within 3 s; its stderr ended: hostile engine: thinking"),
     ],
 )
 def test_an_engine_that_breaks_in_a_scenario_is_error_or_timeout_never_fail(
@@ -105,7 +104,7 @@ def test_an_engine_that_breaks_in_a_scenario_is_error_or_timeout_never_fail(
         "--engine",
         hostile(mode),
         "--engine-timeout",
-        "1",
+        "3",
         "--out",
         str(out),
         pids=tmp_path / "pids",
@@ -165,7 +164,7 @@ def test_a_hostile_engine_through_the_whole_suite_ends_in_bounded_time_and_memor
     of them: the run completes, every scenario has an honest outcome, and nothing is left running."""
     out = tmp_path / "reports"
     result = run_cli(
-        "certify", "--engine", hostile("chaos"), "--engine-timeout", "2", "--out", str(out), pids=tmp_path / "pids"
+        "certify", "--engine", hostile("chaos"), "--engine-timeout", "3", "--out", str(out), pids=tmp_path / "pids"
     )
     assert result.returncode == 1, result.stdout[-3000:] + result.stderr
     report = report_of(out)
@@ -173,16 +172,23 @@ def test_a_hostile_engine_through_the_whole_suite_ends_in_bounded_time_and_memor
     assert len(scenarios) == 109 and report["totals"]["NOT RUN"] == 0  # type: ignore[arg-type,index]
     broken = [s for s in scenarios if s["outcome"] in ("ERROR", "TIMEOUT")]  # type: ignore[union-attr,index]
     assert len(broken) >= 20 and report["totals"]["PASS"] >= 20  # type: ignore[index]
-    known = (
-        "not a protocol message",
-        "the engine exited",
-        "closed its output",
-        "no answer to the",
-        "could not do",
-        "answered request",
-        "breaks observation.schema.json",
-    )
-    assert all(any(k in s["message"] for k in known) for s in broken), [s["message"] for s in broken]
+    kinds = {
+        "crash or children": "before answering setup; its stderr ended: hostile engine:",
+        "crash-between": "after answering setup and before answering",
+        "hang": "no answer to the perform request within 3 s",
+        "close-stdout": "it closed its output before answering setup but kept running",
+        "garbage": "is not a protocol message: it is not JSON",
+        "schema": "the engine's observation breaks observation.schema.json",
+        "deep": "is not a protocol message: it is nested deeper than 64 levels",
+        "long-line": "is not a protocol message: its line is longer than the limit",
+        "invalid-utf8": "is not a protocol message: it is not UTF-8",
+        "surrogate": "it could not do perform: bad \\ud800 action",
+        "wrong-id": "it answered request",
+    }
+    said = {kind: [s for s in broken if phrase in s["message"]] for kind, phrase in kinds.items()}
+    assert all(said.values()), {kind: len(found) for kind, found in said.items()}  # each misbehaviour happened
+    slow = [s for s in broken if "no answer to the handshake request" in s["message"]]  # a restart on a busy machine
+    assert sum(len(found) for found in said.values()) + len(slow) == len(broken), [s["message"] for s in broken]
 
 
 def test_pytest_itself_stops_at_a_failed_handshake(tmp_path: Path) -> None:
