@@ -288,7 +288,7 @@ class SubprocessEngine(Engine):
             self._fail(f"its answer to {op} is not a protocol message: {exc}: {printable(line, 80)}")
         self._validate(reply, "reply.schema.json", f"the engine's reply to {op}")
         if reply["id"] != message["id"]:
-            self._fail(f"it answered request {reply['id']} instead of {message['id']}")
+            self._fail(f"it answered request {printable(reply['id'], 40)} instead of {message['id']}")
         if "error" in reply:
             self._fail(f"it could not do {op}: {printable(reply['error']['message'])}")
         self.last_op = op

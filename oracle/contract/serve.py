@@ -79,7 +79,7 @@ def serve(engine: Engine, stdin: IO[bytes] | IO[str], stdout: IO[bytes] | IO[str
     the input; a reader that went away ends it quietly."""
     server = Server(engine)
     text = isinstance(stdout, io.TextIOBase)
-    for line in read_lines(stdin):  # type: ignore[type-var]
+    for line in read_lines(stdin):  # type: ignore[misc]
         if line is not None and not line.strip():
             continue
         reply = server.handle(line)

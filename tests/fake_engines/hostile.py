@@ -190,7 +190,7 @@ def main(mode: str) -> None:
         sys.stderr.buffer.flush()
     engine = ReferenceEngine()
     setups = 0
-    current = mode
+    current: str | None = mode
     for line in sys.stdin.buffer:
         request = json.loads(line)
         op = request["op"]

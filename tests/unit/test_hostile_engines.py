@@ -7,6 +7,7 @@ import copy
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,7 +38,7 @@ def engine(mode: str, timeout: float = PATIENT) -> SubprocessEngine:
     return SubprocessEngine(f"{sys.executable} {HOSTILE} {mode}", timeout=timeout)
 
 
-def scenario(subject: SubprocessEngine) -> dict[str, object]:
+def scenario(subject: SubprocessEngine) -> dict[str, Any]:
     """What a scenario does: set up, act, observe."""
     subject.describe()
     subject.setup(copy.deepcopy(POSITION))

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,7 +31,7 @@ def totals(output: str) -> dict[str, int]:
     return {outcome: int(n) for n, outcome in re.findall(r"(\d+) ([A-Z]+(?: RUN)?)", line)}
 
 
-def report_of(folder: Path) -> dict[str, object]:
+def report_of(folder: Path) -> dict[str, Any]:
     return json.loads((folder / "report.json").read_text(encoding="utf-8"))
 
 
@@ -112,7 +113,7 @@ def test_an_engine_that_breaks_in_a_scenario_is_error_or_timeout_never_fail(
     assert result.returncode == 1, result.stdout[-3000:] + result.stderr
     assert totals(result.stdout)[outcome] == 2, result.stdout[-3000:]
     scenarios = report_of(out)["scenarios"]
-    assert all(s["outcome"] == outcome and says in s["message"] for s in scenarios), scenarios  # type: ignore[union-attr]
+    assert all(s["outcome"] == outcome and says in s["message"] for s in scenarios), scenarios
 
 
 def test_a_lone_surrogate_in_an_engine_message_still_makes_whole_reports(tmp_path: Path) -> None:
@@ -122,7 +123,7 @@ def test_a_lone_surrogate_in_an_engine_message_still_makes_whole_reports(tmp_pat
     )
     assert result.returncode == 1, result.stderr
     report = report_of(out)
-    messages = [s["message"] for s in report["scenarios"]]  # type: ignore[index]
+    messages = [s["message"] for s in report["scenarios"]]
     assert all("it could not do perform: bad \\ud800 action ?[31m" in m and len(m) <= 501 for m in messages)
     assert "\\ud800" in (out / "report.md").read_text(encoding="utf-8")
     assert (out / "report.html").stat().st_size > 0 and not list(out.glob("*.partial"))
@@ -155,7 +156,7 @@ def test_an_interrupted_run_reports_not_run_and_leaves_nothing_running(
     assert_nothing_left(pids)
     if command == "certify":
         report = report_of(out)
-        assert report["pass_rate"] is None and report["totals"]["NOT RUN"] == 4  # type: ignore[index]
+        assert report["pass_rate"] is None and report["totals"]["NOT RUN"] == 4
         assert "the run is incomplete: 4 scenarios NOT RUN" in (out / "report.md").read_text(encoding="utf-8")
 
 
@@ -169,9 +170,9 @@ def test_a_hostile_engine_through_the_whole_suite_ends_in_bounded_time_and_memor
     assert result.returncode == 1, result.stdout[-3000:] + result.stderr
     report = report_of(out)
     scenarios = report["scenarios"]
-    assert len(scenarios) == 109 and report["totals"]["NOT RUN"] == 0  # type: ignore[arg-type,index]
-    broken = [s for s in scenarios if s["outcome"] in ("ERROR", "TIMEOUT")]  # type: ignore[union-attr,index]
-    assert len(broken) >= 20 and report["totals"]["PASS"] >= 20  # type: ignore[index]
+    assert len(scenarios) == 109 and report["totals"]["NOT RUN"] == 0
+    broken = [s for s in scenarios if s["outcome"] in ("ERROR", "TIMEOUT")]
+    assert len(broken) >= 20 and report["totals"]["PASS"] >= 20
     kinds = {
         "crash or children": "before answering setup; its stderr ended: hostile engine:",
         "crash-between": "after answering setup and before answering",

@@ -100,7 +100,9 @@ CARDS = sorted(ReferenceEngine().cards.cards)
 REFS = [f"r{i}" for i in range(6)]
 STEPS = ["upkeep", "draw", "precombat-main", "precombat-main", "beginning-of-combat", "end", "untap"]
 #: Small values of every JSON type, cheap to draw: where a request holds something of the wrong type.
-odd_values = st.sampled_from([None, True, 0, -1, 1.5, "", "x", [], {}, [1, "a"], {"a": None}]) | json_values
+odd_values: st.SearchStrategy[Any] = st.sampled_from(
+    [None, True, 0, -1, 1.5, "", "x", [], {}, [1, "a"], {"a": None}, {"players": []}]
+)
 
 card_entries = st.builds(
     lambda card, ref, tapped: {"card": card, "ref": ref, **({"tapped": tapped} if tapped is not None else {})},
@@ -168,7 +170,7 @@ actions = st.one_of(
     ),
     odd_values,
 )
-ids = st.integers(-3, 10**6) | st.sampled_from([None, True, "1", 1.5, [], {}])
+ids: st.SearchStrategy[Any] = st.integers(-3, 10**6) | st.sampled_from([None, True, "1", 1.5, [], {}])
 requests = st.one_of(
     st.builds(lambda i, p: {"id": i, "op": "setup", "position": p}, ids, positions),
     st.builds(lambda i, a: {"id": i, "op": "perform", "action": a}, ids, actions),
