@@ -39,7 +39,7 @@ from oracle.version import __version__
 from .catalog import feature_tags, load_catalog, scenario_ids, tag_problems
 
 #: Markers besides a ruling's and a rule's that a scenario may carry.
-PYTEST_MARKERS = ("needs", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "parametrize")
+PYTEST_MARKERS = ("core", "needs", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "parametrize")
 
 
 class _Parser(argparse.ArgumentParser):
