@@ -90,6 +90,7 @@ def pytest_configure(config: pytest.Config) -> None:
     collector = ResultCollector(catalog, config.getoption("--engine"), expectations)
     config.stash[RESULTS] = collector
     config.pluginmanager.register(collector, "mtg-conformance-results")
+    config.pluginmanager.register(collector.recorder, "mtg-conformance-steps")  # which step each scenario stopped at
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -4,7 +4,8 @@
     Run the Gherkin suite against an engine and print the per-ruling summary; the exit
     status is non-zero when any scenario failed (or, with expectations, changed).
 ``mtg-conformance certify --engine SPEC --out DIR [--expectations FILE]``
-    Run the suite and write report.json, report.md, report.html and junit.xml into DIR.
+    Run the suite and write report.json, report.md, report.html, junit.xml,
+    cucumber-messages.ndjson and badge.svg into DIR.
 ``mtg-conformance expectations --engine SPEC [--out FILE]``
     Run the suite and write the engine's expectations file: every scenario that did not pass.
 ``mtg-conformance docs --out DIR [--report FILE ...]``
@@ -20,7 +21,6 @@ Every user mistake ends in one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
@@ -30,11 +30,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from oracle.contract.interface import CONTRACT_VERSION, JSON, Engine
+from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import NOT_RUN, printable
 from oracle.errors import UserError
 from oracle.paths import suite_root
-from oracle.version import __version__
 
 from .catalog import feature_tags, load_catalog, scenario_ids, tag_problems
 
@@ -106,6 +105,13 @@ class _Session:
         from .results import RESULTS
 
         self.collector = config.stash.get(RESULTS, None)
+
+    def pytest_report_teststatus(self, report: Any, config: Any) -> tuple[str, str, str] | None:
+        """pytest counts the scenarios in the suite's outcomes, and shows no traceback of its own for them."""
+        from .results import RESULTS
+
+        collector = config.stash.get(RESULTS, None)
+        return collector.teststatus(report) if collector is not None else None
 
 
 @dataclass
@@ -215,94 +221,25 @@ def _write(path: Path, text: str) -> None:
 
 
 def certify(args: argparse.Namespace) -> int:
-    """Run the suite and write report.json, report.md, report.html and junit.xml (JUnit XML for CI)."""
+    """Run the suite and write every report (:mod:`oracle.suite.reports`) into ``--out``."""
+    from time import perf_counter
+
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    run = run_suite(args, [f"--junitxml={out / 'junit.xml'}"])
-    from .reports import render_report_html  # after the run: it imports pytest-bdd, which pytest rewrites
-
-    report = build_report(run.collector, args.engine, run.described)
-    _write(out / "report.json", json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    _write(out / "report.md", report_markdown(report, run.collector.catalog))
-    _write(out / "report.html", render_report_html(report))
-    print(f"wrote {out / 'report.json'}, report.md, report.html and junit.xml")
-    return run.status
-
-
-def build_report(collector: Any, spec: str, described: dict[str, Any]) -> dict[str, Any]:
-    """report.json: versions, date, totals by outcome, pass rate over scenarios that ran, every scenario."""
-    from oracle.contract.outcomes import OUTCOMES
-    from oracle.contract.protocol import PROTOCOL_VERSION
-
+    date, start = datetime.now(timezone.utc).isoformat(timespec="seconds"), perf_counter()
+    run = run_suite(args)
+    # After the run: these import pytest-bdd's modules, which pytest rewrites.
+    from .reports.json_report import build_report
+    from .reports.messages import step_definitions
+    from .reports.writer import write_reports
     from .results import as_dicts
 
-    results = collector.ordered()
-    totals = {o: sum(1 for r in results if r.outcome == o) for o in OUTCOMES}
-    ran = len(results) - totals["SKIP"]
-    complete = ran > 0 and not totals[NOT_RUN]  # an incomplete run has no pass rate
-    capabilities = described.get("capabilities")
-    return {
-        "suite": {
-            "name": "mtg-conformance",
-            "version": __version__,
-            "contract": CONTRACT_VERSION,
-            "protocol": PROTOCOL_VERSION,
-        },
-        "engine": {
-            "spec": printable(spec, 500),
-            "name": printable(described.get("name", "?"), 200),
-            "version": printable(described.get("version", "?"), 200),
-            "capabilities": [printable(c, 200) for c in capabilities] if isinstance(capabilities, list) else [],
-        },
-        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "totals": totals,
-        "pass_rate": round(totals["PASS"] / ran, 4) if complete else None,
-        "scenarios": as_dicts(results),
-    }
-
-
-def report_markdown(report: dict[str, Any], catalog: Any) -> str:
-    """report.md: the totals and one line per ruling, then every scenario that did not pass."""
-    engine = report["engine"]
-    rate = f"{report['pass_rate'] * 100:.1f} %" if report["pass_rate"] is not None else "n/a"
-    if report["totals"].get(NOT_RUN):
-        rate += f" (the run is incomplete: {report['totals'][NOT_RUN]} scenarios NOT RUN)"
-    lines = [
-        f"# Certification of {engine['name']} {engine['version']}",
-        "",
-        f"Suite {report['suite']['version']}, contract {report['suite']['contract']}, protocol "
-        f"{report['suite']['protocol']}, {report['date']}. Engine spec: `{engine['spec']}`.",
-        "",
-        "| outcome | scenarios |",
-        "|---|---|",
-        *[f"| {o} | {n} |" for o, n in report["totals"].items()],
-        "",
-        f"Pass rate over the scenarios that ran: {rate} (skips are not counted).",
-        "",
-        "| # | ruling | pass | not passed | skipped |",
-        "|---|---|---|---|---|",
-    ]
-    for ruling in sorted(catalog.rulings.values(), key=lambda r: r.number):
-        mine = [s for s in report["scenarios"] if ruling.id in s["rulings"]]
-        passed = sum(1 for s in mine if s["outcome"] == "PASS")
-        skipped = sum(1 for s in mine if s["outcome"] == "SKIP")
-        lines.append(f"| {ruling.number} | {ruling.id} | {passed} | {len(mine) - passed - skipped} | {skipped} |")
-    problems = [s for s in report["scenarios"] if s["outcome"] not in ("PASS", "SKIP", NOT_RUN)]
-    lines += ["", "## Scenarios that did not pass", ""]
-    for scenario in problems:
-        lines.append(f"- **{scenario['outcome']}** `{scenario['id']}`")
-        lines.append(f"  - observed: {scenario['message']}")
-        for ruling_id in scenario["rulings"]:
-            lines.append(f"  - ruling {ruling_id}: \u201c{catalog.rulings[ruling_id].text}\u201d")
-    if not problems:
-        lines.append("None.")
-    skips = [s for s in report["scenarios"] if s["outcome"] == "SKIP"]
-    lines += ["", "## Scenarios skipped", ""]
-    lines += [f"- `{s['id']}`: {s['message']}" for s in skips] or ["None."]
-    not_run = [s for s in report["scenarios"] if s["outcome"] == NOT_RUN]
-    if not_run:
-        lines += ["", "## Scenarios that did not run", ""] + [f"- `{s['id']}`" for s in not_run]
-    return "\n".join(lines) + "\n"
+    scenarios = as_dicts(run.collector.ordered())
+    report = build_report(scenarios, args.engine, run.described, date, perf_counter() - start)
+    root = Path(__file__).resolve().parents[2]
+    written = write_reports(out, report, suite_root(), step_definitions(root), _write)
+    print(f"wrote {', '.join(p.name for p in written)} into {out}")
+    return run.status
 
 
 def expectations(args: argparse.Namespace) -> int:

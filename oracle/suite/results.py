@@ -11,7 +11,6 @@ not run, or in which nothing passed, is not green (:func:`verdict`).
 from __future__ import annotations
 
 import json
-from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,13 +18,16 @@ from typing import Any
 import pytest
 
 from oracle.contract.interface import JSON, Engine
-from oracle.contract.outcomes import NOT_PASSED, NOT_RUN, OUTCOMES, classify, printable
+from oracle.contract.outcomes import NOT_RUN, OUTCOMES, classify, printable
 from oracle.errors import UserError
 from oracle.registry import ALIASES
 from oracle.toml import read_toml
 from oracle.version import __version__
 
 from .catalog import Catalog
+from .recorder import StepRecorder, StepRun, Trace, expected_observed
+from .reports.failures import block
+from .terminal import summary, teststatus
 
 #: Where tests/conftest.py keeps the run's :class:`ResultCollector` (read by the CLI).
 RESULTS = pytest.StashKey["ResultCollector"]()
@@ -46,11 +48,38 @@ class ScenarioResult:
     needs: list[str]
     outcome: str = NOT_RUN
     message: str = ""
+    feature_name: str = ""
+    #: Seconds its test took (setup, steps and teardown).
+    duration: float = 0.0
+    #: The step where it stopped (keyword, text, line), if it did not pass.
+    failed_step: dict[str, Any] | None = None
+    #: What that step expected, and what was observed (None when it passed).
+    expected: str | None = None
+    observed: str | None = None
+    #: Every step with its status (passed, failed, skipped, not run) and duration.
+    steps: list[dict[str, Any]] = field(default_factory=list)
 
     def record(self, outcome: str, message: object = "") -> None:
         """Set the outcome and its one-line, printable message."""
         self.outcome = outcome
         self.message = printable(str(message).split("\n", 1)[0], 500) if message else ""
+
+    def explain(self, trace: Trace | None) -> None:
+        """Take the steps, duration and the step where it stopped from its trace; say why it did not pass."""
+        if trace is not None:
+            self.duration = round(trace.duration, 6)
+            if trace.steps:
+                self.steps = [step.as_dict() for step in trace.steps]
+        if self.outcome == "PASS":
+            self.failed_step = self.expected = self.observed = None
+            return
+        stopped = trace.stopped if trace is not None else None
+        ran = self.outcome not in ("SKIP", NOT_RUN)
+        self.failed_step = stopped.as_step() if stopped is not None and ran else None
+        expected, observed = expected_observed(self.outcome, trace, self.message)
+        self.expected, self.observed = printable(expected, 500), printable(observed, 500)
+        if not self.message:
+            self.message = self.observed
 
 
 @dataclass
@@ -163,6 +192,10 @@ class ResultCollector:
     quiet: bool = False
     #: Scenarios without a single step: they can't pass (their setup is an ERROR).
     stepless: set[str] = field(default_factory=set)
+    #: Each scenario's steps as they ran (registered as a plugin of its own by tests/conftest.py).
+    recorder: StepRecorder = field(default_factory=StepRecorder)
+    #: Each scenario whose outcome differs from the expectations, in a line.
+    changes: dict[str, str] = field(default_factory=dict)
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         from pytest_bdd.scenario import scenario_wrapper_template_registry
@@ -182,6 +215,8 @@ class ResultCollector:
                 rulings=sorted({n.split(".", 1)[1] for n in markers if n.startswith("ruling.")}),
                 rules=sorted({n.split(".", 1)[1] for n in markers if n.startswith("cr.")}),
                 needs=sorted({str(m.args[0]) for m in item.iter_markers("needs")}),
+                feature_name=template.feature.name or feature,
+                steps=[StepRun(s.keyword, s.name, s.line_number).as_dict() for s in template.steps],
             )
             if not template.steps:
                 self.stepless.add(item.nodeid)
@@ -201,15 +236,25 @@ class ResultCollector:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
         result = self.results.get(item.nodeid)
-        if result is None or (report.when != "call" and report.outcome == "passed"):
+        if result is None:
             return
         error = call.excinfo.value if call.excinfo is not None else None
+        trace = self.recorder.end_phase(item.nodeid, report, error)
+        if report.when != "call" and report.outcome == "passed":
+            result.explain(trace)
+            return
         label = classify(error, skipped=report.outcome == "skipped")
         if report.when == "teardown":  # a scenario whose teardown broke did not end cleanly
             if result.outcome != "PASS":
                 return
             label = "ERROR"
         result.record(label, error if error is not None else "")
+        result.explain(trace)
+        if report.failed and label != "PASS":
+            lines = block(asdict(result))
+            if label != "FAIL" and error is not None:  # what broke, by name, for whoever debugs it
+                lines.append(f"  {type(error).__name__}: {printable(str(error).split(chr(10), 1)[0], 500)}")
+            report.longrepr = "\n".join(lines)
         expected = self.expectations.get(result.id)
         if expected is not None and label == expected.outcome:
             report.outcome = "skipped"  # known: an expected failure (like pytest's xfail)
@@ -217,6 +262,9 @@ class ResultCollector:
         elif expected is not None and label != "SKIP":
             report.outcome = "failed"
             report.longrepr = f"{result.id}: expected {expected.outcome} ({expected.reason}), got {label}"
+            self.changes[item.nodeid] = report.longrepr
+        elif expected is None and self.expectations and label not in ("PASS", "SKIP"):
+            self.changes[item.nodeid] = f"{result.id}: expected PASS, got {label}"
 
     def ordered(self) -> list[ScenarioResult]:
         return sorted(self.results.values(), key=lambda r: (r.feature, r.line))
@@ -230,43 +278,25 @@ class ResultCollector:
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         if self.quiet or not self.results:
             return
-        write = terminalreporter.write_line
-        per_ruling: dict[str, Counter[str]] = defaultdict(Counter)
-        for result in self.results.values():
-            for ruling_id in result.rulings:
-                per_ruling[ruling_id][result.outcome] += 1
-        terminalreporter.section(f"conformance summary: {printable(self.engine, 80)}")
-        write(f"{'#':>3}  {'ruling':<36} {'status':<8} {'pass':>4} {'fail':>4} {'skip':>4} {'not run':>7}")
-        statuses: Counter[str] = Counter()
-        for ruling in sorted(self.catalog.rulings.values(), key=lambda r: r.number):
-            counts = per_ruling.get(ruling.id, Counter())
-            failed = sum(counts[o] for o in NOT_PASSED)
-            status = _status(counts["PASS"], failed, counts["SKIP"], counts[NOT_RUN])
-            statuses[status] += 1
-            write(
-                f"{ruling.number:>3}  {ruling.id:<36} {status:<8} {counts['PASS']:>4} {failed:>4} "
-                f"{counts['SKIP']:>4} {counts[NOT_RUN]:>7}"
-            )
-        totals = Counter(r.outcome for r in self.results.values())
-        write(
-            f"rulings: {statuses['PASS']} pass, {statuses['FAIL']} fail, {statuses['PARTIAL'] + statuses['SKIP']} "
-            f"with skips, {statuses[NOT_RUN]} not run (a scenario not selected or not run); "
-            f"{len(self.catalog.rulings)} in the catalog"
+        terminalreporter.section(f"conformance: {printable(self.engine, 80)}")
+        summary(
+            terminalreporter.write_line,
+            self.catalog,
+            self.engine,
+            as_dicts(self.ordered()),
+            list(self.changes.values()),
         )
-        write("scenarios: " + ", ".join(f"{totals[o]} {o}" for o in OUTCOMES))
         _, why = verdict(0, self.ordered())
         if why:
-            write(f"not green: {why}")
+            terminalreporter.write_line(f"not green: {why}")
 
-
-def _status(passed: int, failed: int, skipped: int, not_run: int = 0) -> str:
-    if failed:
-        return "FAIL"
-    if not_run or not (passed or skipped):
-        return NOT_RUN
-    if passed and not skipped:
-        return "PASS"
-    return "PARTIAL" if passed else "SKIP"
+    def teststatus(self, report: pytest.TestReport) -> tuple[str, str, str] | None:
+        """How pytest counts a report of a scenario's test, in the suite's outcomes (None: not a scenario)."""
+        result = self.results.get(report.nodeid)
+        if result is None:
+            return None
+        known = hasattr(report, "wasxfail") and report.skipped
+        return teststatus(result.outcome, report.when, report.passed, known, report.nodeid in self.changes)
 
 
 def verdict(pytest_status: int, results: list[ScenarioResult]) -> tuple[int, str]:

@@ -20,7 +20,7 @@ import pytest
 
 from oracle.suite.catalog import load_catalog
 from oracle.suite.docs import render_docs
-from oracle.suite.reports import render_report_html
+from oracle.suite.reports.html import render_report_html
 from tests.unit.test_docs import ORCHARD, make_report
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ from oracle.suite.catalog import feature_tags, load_catalog
 from oracle.suite.docs import render_docs
 from oracle.suite.docs.features import read_features
 from oracle.suite.docs.html import CSS, link_rules
-from oracle.suite.reports import render_report_html
+from oracle.suite.reports.html import render_report_html
 
 ROOT = Path(__file__).resolve().parents[2]
 ORCHARD = "Exotic Orchard reflects the color of an opponent's Forest"

@@ -18,7 +18,7 @@ import tests.conformance.steps.given
 import tests.conformance.steps.then
 import tests.conformance.steps.when  # noqa: F401  (registers the step definitions)
 from oracle.suite.catalog import load_catalog
-from oracle.suite.reports import REPORT_FILES, write_reports
+from oracle.suite.reports.writer import REPORT_FILES, write_reports
 from oracle.suite.reports.badge import badge_svg
 from oracle.suite.reports.html import render_report_html
 from oracle.suite.reports.json_report import FORMAT_VERSION, SCHEMA

@@ -72,12 +72,15 @@ def pass_rate(totals: Mapping[str, int]) -> str:
 
 def ruling_status(outcomes: Iterable[str]) -> str:
     """A ruling's outcome from its scenarios': the worst that ran and did not pass (FAIL, ERROR,
-    TIMEOUT, then PRECONDITION), else PASS when every one passed, PARTIAL when some passed and
-    others were skipped, SKIP when all were skipped, NOT RUN when none is in the report."""
+    TIMEOUT, then PRECONDITION), else NOT RUN when one did not run (or none is in the report),
+    else PASS when every one passed, PARTIAL when some passed and others were skipped, SKIP
+    when all were skipped.  So a ruling whose scenarios all ended as PRECONDITION says so."""
     counts = Counter(outcomes)
     for outcome in NOT_PASSED:
         if counts[outcome]:
             return outcome
+    if counts["NOT RUN"]:
+        return "NOT RUN"
     if counts["PASS"]:
         return "PASS" if counts["PASS"] == sum(counts.values()) else "PARTIAL"
     return "SKIP" if counts["SKIP"] else "NOT RUN"

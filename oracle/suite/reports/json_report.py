@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from oracle.contract.outcomes import OUTCOMES
+from oracle.contract.outcomes import OUTCOMES, printable
 from oracle.version import __version__
 
 __all__ = ["FORMAT_VERSION", "SCHEMA", "build_report", "report_json"]
@@ -29,26 +29,37 @@ DID_NOT_RUN = ("SKIP", "NOT RUN")
 
 
 def build_report(
-    scenarios: Sequence[Mapping[str, Any]],
-    spec: str,
-    described: Mapping[str, Any],
-    date: str,
-    duration: float,
-    contract: str,
-    protocol: str,
+    scenarios: Sequence[Mapping[str, Any]], spec: str, described: Mapping[str, Any], date: str, duration: float
 ) -> dict[str, Any]:
-    """The report of a run: ``scenarios`` are the dicts of each scenario's result, in suite order."""
+    """The report of a run: ``scenarios`` are the dicts of each scenario's result, in suite order;
+    ``described`` is what the engine said of itself.  A run in which a scenario did not run has no
+    pass rate (it is incomplete)."""
+    from oracle.contract.interface import CONTRACT_VERSION
+    from oracle.contract.protocol import PROTOCOL_VERSION
+
     totals = {o: sum(1 for s in scenarios if s["outcome"] == o) for o in OUTCOMES}
     totals.update({o: n for o, n in _extra_totals(scenarios).items() if n})
     ran = sum(n for o, n in totals.items() if o not in DID_NOT_RUN)
+    complete = ran > 0 and not totals.get("NOT RUN")
+    capabilities = described.get("capabilities")
     return {
         "format_version": FORMAT_VERSION,
-        "suite": {"name": "mtg-conformance", "version": __version__, "contract": contract, "protocol": protocol},
-        "engine": {"spec": spec, **{k: described.get(k) for k in ("name", "version", "capabilities")}},
+        "suite": {
+            "name": "mtg-conformance",
+            "version": __version__,
+            "contract": CONTRACT_VERSION,
+            "protocol": PROTOCOL_VERSION,
+        },
+        "engine": {
+            "spec": printable(spec, 500),
+            "name": printable(described.get("name", "?"), 200),
+            "version": printable(described.get("version", "?"), 200),
+            "capabilities": [printable(c, 200) for c in capabilities] if isinstance(capabilities, list) else [],
+        },
         "date": date,
         "duration": round(duration, 3),
         "totals": totals,
-        "pass_rate": round(totals["PASS"] / ran, 4) if ran else None,
+        "pass_rate": round(totals["PASS"] / ran, 4) if complete else None,
         "scenarios": [dict(s) for s in scenarios],
     }
 

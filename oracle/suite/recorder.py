@@ -1,0 +1,149 @@
+"""Which step a scenario stopped at, what that step expected and what was observed.
+
+:class:`StepRecorder` is a pytest plugin that follows pytest-bdd's step hooks
+(``pytest_bdd_before_step``, ``pytest_bdd_after_step``, ``pytest_bdd_step_error``,
+``pytest_bdd_step_func_lookup_error``) and keeps, for each scenario, every step with its
+status (passed, failed, skipped, not run) and duration, the step where it stopped, and the
+scenario's duration.  A step that started and never finished is where the scenario stopped,
+whatever stopped it: a Then step that did not hold, an engine that broke or hung, a position
+it could not build, or a skip (which pytest-bdd's error hook does not see).
+
+:func:`expected_observed` says what the stopping step expected and what was observed: a
+:class:`~oracle.suite.mismatch.Mismatch` carries both; any other failure of a Then step
+expected the step's own claim; an engine's failure, a position not built and a skip each
+expected what the contract promises.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from oracle.contract.outcomes import EngineFailure, EngineTimeout, Precondition, Refused
+from oracle.suite.mismatch import Mismatch
+
+__all__ = ["StepRecorder", "StepRun", "Trace", "expected_observed"]
+
+
+@dataclass
+class StepRun:
+    """One step of a scenario as it ran."""
+
+    keyword: str
+    text: str
+    line: int
+    status: str = "not run"
+    duration: float = 0.0
+
+    def as_step(self) -> dict[str, Any]:
+        return {"keyword": self.keyword, "text": self.text, "line": self.line}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.as_step(), "status": self.status, "duration": round(self.duration, 6)}
+
+
+@dataclass
+class Trace:
+    """A scenario's steps as they ran, the one it stopped at, and how long it took."""
+
+    steps: list[StepRun] = field(default_factory=list)
+    stopped: StepRun | None = None
+    duration: float = 0.0
+    error: BaseException | None = None
+    _started: float = 0.0
+
+    def step(self, line: int) -> StepRun | None:
+        return next((s for s in self.steps if s.line == line), None)
+
+    def skipped(self) -> None:
+        """The scenario was skipped: none of its steps counts as run."""
+        for step in self.steps:
+            step.status = "skipped"
+
+
+def expected_observed(outcome: str, trace: Trace | None, message: str) -> tuple[str, str]:
+    """What the step where the scenario stopped expected, and what was observed."""
+    error = trace.error if trace else None
+    stopped = trace.stopped if trace else None
+    if isinstance(error, Mismatch):
+        return error.expected, error.observed
+    observed = message or outcome
+    if outcome == "FAIL" and stopped is not None:
+        return stopped.text, observed
+    if isinstance(error, Precondition) or outcome == "PRECONDITION":
+        return "the engine builds the scenario's position", observed
+    if isinstance(error, EngineTimeout) or outcome == "TIMEOUT":
+        return "an answer within the time limit", observed
+    if isinstance(error, Refused):
+        return "the engine accepts the action, which the rules allow", observed
+    if isinstance(error, EngineFailure):
+        return "an answer that keeps the contract", observed
+    if outcome == "SKIP":
+        return "the engine can play the scenario (its capabilities and position)", observed
+    if outcome == "NOT RUN":
+        return "the scenario runs", observed
+    if stopped is not None:
+        return f"the step runs: {stopped.keyword} {stopped.text}", observed
+    return "the scenario runs", observed
+
+
+class StepRecorder:
+    """The pytest plugin: every scenario's steps, where it stopped, and its duration, by node id."""
+
+    def __init__(self) -> None:
+        self.traces: dict[str, Trace] = {}
+
+    def _trace(self, request: pytest.FixtureRequest) -> Trace:
+        return self.traces.setdefault(request.node.nodeid, Trace())
+
+    def pytest_bdd_before_scenario(self, request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+        trace = self._trace(request)
+        trace.steps = [StepRun(s.keyword, s.name, s.line_number) for s in scenario.steps]
+
+    def pytest_bdd_before_step(self, request: pytest.FixtureRequest, step: Any, **_: Any) -> None:
+        trace = self._trace(request)
+        trace.stopped = trace.step(step.line_number)
+        trace._started = time.perf_counter()
+
+    def _finish(self, request: pytest.FixtureRequest, step: Any, status: str) -> Trace:
+        trace = self._trace(request)
+        run = trace.step(step.line_number)
+        if run is not None:
+            run.status = status
+            run.duration = time.perf_counter() - trace._started
+        return trace
+
+    def pytest_bdd_after_step(self, request: pytest.FixtureRequest, step: Any, **_: Any) -> None:
+        self._finish(request, step, "passed").stopped = None
+
+    def pytest_bdd_step_error(self, request: pytest.FixtureRequest, step: Any, exception: Exception, **_: Any) -> None:
+        trace = self._finish(request, step, "failed")
+        trace.error = exception
+
+    def pytest_bdd_step_func_lookup_error(
+        self, request: pytest.FixtureRequest, step: Any, exception: Exception, **_: Any
+    ) -> None:
+        trace = self._trace(request)
+        trace.stopped = trace.step(step.line_number)
+        if trace.stopped is not None:
+            trace.stopped.status = "failed"
+        trace.error = exception
+
+    def end_phase(self, nodeid: str, report: pytest.TestReport, error: BaseException | None) -> Trace:
+        """Account for one phase (setup, call, teardown) of a scenario's test: its duration, and
+        which steps did not run because of how it ended.  The results plugin calls it."""
+        trace = self.traces.setdefault(nodeid, Trace())
+        trace.duration += report.duration
+        if report.skipped:
+            trace.skipped()
+        elif report.failed and trace.stopped is not None:
+            trace.stopped.status = "failed"
+            trace.error = trace.error or error
+            for later in trace.steps[trace.steps.index(trace.stopped) + 1 :]:
+                later.status = "skipped"
+        elif report.failed:
+            trace.error = trace.error or error
+        return trace

@@ -1,0 +1,54 @@
+"""Write every certification report of a run into a folder (see :mod:`oracle.suite.reports`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from oracle.suite.catalog import load_catalog
+from oracle.suite.reports.badge import badge_svg
+from oracle.suite.reports.html import render_report_html
+from oracle.suite.reports.json_report import report_json
+from oracle.suite.reports.junit import junit_xml
+from oracle.suite.reports.markdown import report_markdown
+from oracle.suite.reports.messages import Definition, cucumber_messages
+
+__all__ = ["REPORT_FILES", "write_reports"]
+
+#: The files :func:`write_reports` writes, in that order.
+REPORT_FILES = ("report.json", "report.md", "report.html", "junit.xml", "cucumber-messages.ndjson", "badge.svg")
+
+
+def _write(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+def write_reports(
+    out: Path,
+    report: Mapping[str, Any],
+    root: Path,
+    definitions: Sequence[Definition] = (),
+    write: Callable[[Path, str], None] = _write,
+) -> list[Path]:
+    """Write every report of ``report`` into ``out`` and return their paths.
+
+    ``root`` holds the suite's features and fixtures; ``definitions`` are the step definitions
+    of the run (for Cucumber Messages); ``write`` writes one file (the CLI's writes it whole or
+    not at all).
+    """
+    catalog = load_catalog(root)
+    texts = (
+        report_json(report),
+        report_markdown(report, catalog),
+        render_report_html(report, root),
+        junit_xml(report),
+        cucumber_messages(report, root, definitions),
+        badge_svg(report),
+    )
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in zip(REPORT_FILES, texts, strict=True):
+        write(out / name, text)
+        written.append(out / name)
+    return written
