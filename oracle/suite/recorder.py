@@ -4,7 +4,7 @@
 (``pytest_bdd_before_step``, ``pytest_bdd_after_step``, ``pytest_bdd_step_error``,
 ``pytest_bdd_step_func_lookup_error``) and keeps, for each scenario, every step with its
 status (passed, failed, skipped, not run) and duration, the step where it stopped, and the
-scenario's duration.  A step that started and never finished is where the scenario stopped,
+scenario's duration (the results plugin tells it how each phase of a test ended, :meth:`StepRecorder.end_phase`).  A step that started and never finished is where the scenario stopped,
 whatever stopped it: a Then step that did not hold, an engine that broke or hung, a position
 it could not build, or a skip (which pytest-bdd's error hook does not see).
 

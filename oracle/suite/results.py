@@ -279,13 +279,9 @@ class ResultCollector:
         if self.quiet or not self.results:
             return
         terminalreporter.section(f"conformance: {printable(self.engine, 80)}")
-        summary(
-            terminalreporter.write_line,
-            self.catalog,
-            self.engine,
-            as_dicts(self.ordered()),
-            list(self.changes.values()),
-        )
+        scenarios, changes = as_dicts(self.ordered()), list(self.changes.values())
+        known = {i: e.outcome for i, e in self.expectations.items()}
+        summary(terminalreporter.write_line, self.catalog, self.engine, scenarios, changes, known)
         _, why = verdict(0, self.ordered())
         if why:
             terminalreporter.write_line(f"not green: {why}")

@@ -48,12 +48,17 @@ def summary(
     engine: str,
     scenarios: Sequence[Mapping[str, Any]],
     changes: Sequence[str] = (),
+    expected: Mapping[str, str] | None = None,
 ) -> None:
-    """Print the blocks of the scenarios that did not pass, then the summary by ruling and the totals."""
+    """Print the blocks of the scenarios that did not pass (those the engine's expectations name
+    marked "(expected)"), then the summary by ruling and the totals."""
     stopped = sorted((s for s in scenarios if s["outcome"] in STOPPED), key=lambda s: STOPPED.index(s["outcome"]))
     for scenario in stopped:
         write("")
-        for line in block(scenario):
+        lines = block(scenario)
+        if (expected or {}).get(scenario["id"]) == scenario["outcome"]:
+            lines[0] = lines[0].replace(":", " (expected):", 1)
+        for line in lines:
             write(line)
     if changes:
         write("")
@@ -68,7 +73,7 @@ def summary(
             outcomes.setdefault(ruling, []).append(scenario["outcome"])
     rulings = sorted(catalog.rulings.values(), key=lambda r: r.number)
     selected = [r for r in rulings if r.id in outcomes]
-    write(f"{'#':>3}  {'ruling':<36} {'status':<12} {'pass':>4} {'not passed':>10} {'skip':>4} {'not run':>7}")
+    write(f"{'#':>3}  {'ruling':<36} {'status':<12} {'pass':>4} {'not pass':>8} {'skip':>4} {'not run':>7}")
     statuses: Counter[str] = Counter()
     for ruling in selected:
         counts = Counter(outcomes[ruling.id])
@@ -76,7 +81,7 @@ def summary(
         statuses[status] += 1
         failed = sum(counts[o] for o in ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION"))
         write(
-            f"{ruling.number:>3}  {ruling.id:<36} {status:<12} {counts['PASS']:>4} {failed:>10} "
+            f"{ruling.number:>3}  {ruling.id:<36} {status:<12} {counts['PASS']:>4} {failed:>8} "
             f"{counts['SKIP']:>4} {counts[NOT_RUN]:>7}"
         )
     others = len(rulings) - len(selected)

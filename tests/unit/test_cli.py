@@ -38,14 +38,27 @@ def test_run_prints_the_summary_from_any_directory(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "conformance summary: reference" in result.stdout
     assert "symbol.tap" in result.stdout and "PASS" in result.stdout
-    assert "6 passed" in result.stdout
+    assert result.stdout.splitlines()[-1].startswith("103 deselected, 6 PASS in ")  # the suite's words, not pytest's
+    assert "rulings: 1 PASS; 35 other rulings of the catalog had no scenario selected" in result.stdout
+    assert "NOT RUN      " not in result.stdout  # no line for each ruling that was not selected
 
 
-def test_run_fails_when_a_scenario_fails(tmp_path: Path) -> None:
+def test_run_fails_when_a_scenario_fails_and_says_why_in_gherkin(tmp_path: Path) -> None:
     env = {"MTG_CONFORMANCE_MUTANT": "no-summoning-sickness", "PYTHONPATH": str(ROOT)}
     result = cli("run", "--ruling", "symbol.tap", cwd=tmp_path, env=env)
     assert result.returncode == 1
-    assert "FAIL" in result.stdout
+    block = result.stdout.split("FAIL: Llanowar Elves that came under Alice's control this turn can't tap for mana")[1]
+    lines = [line.strip() for line in block.split("\n\n")[0].splitlines() if line.strip()]
+    assert lines == [
+        "at costs/tap_symbol.feature:21",
+        "ruling symbol.tap; CR 107.5, 302.6, 602.5a",
+        "step:     Then the action is rejected for summoning sickness (line 24)",
+        "expected: the action is rejected for summoning sickness",
+        "observed: the action was accepted",
+    ]
+    assert result.stdout.splitlines()[-1].startswith("103 deselected, 5 PASS, 1 FAIL in ")
+    for internal in ("Traceback", "FAILED ", "site-packages", "_pytest", "pytest_bdd", "AssertionError", " failed"):
+        assert internal not in result.stdout, internal
 
 
 @pytest.mark.parametrize(

@@ -18,13 +18,13 @@ import tests.conformance.steps.given
 import tests.conformance.steps.then
 import tests.conformance.steps.when  # noqa: F401  (registers the step definitions)
 from oracle.suite.catalog import load_catalog
-from oracle.suite.reports.writer import REPORT_FILES, write_reports
 from oracle.suite.reports.badge import badge_svg
 from oracle.suite.reports.html import render_report_html
 from oracle.suite.reports.json_report import FORMAT_VERSION, SCHEMA
 from oracle.suite.reports.junit import junit_xml
 from oracle.suite.reports.markdown import report_markdown
 from oracle.suite.reports.messages import cucumber_messages, step_definitions
+from oracle.suite.reports.writer import REPORT_FILES, write_reports
 from tests.unit.test_docs import ORCHARD, make_report, small_report
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,6 +18,18 @@ reports), :mod:`.scenarios` (a scenario written out), one per page kind (:mod:`.
 :mod:`.rulings`, :mod:`.scenario_list`, :mod:`.rules`) and :mod:`.site`, which writes them.
 """
 
-from oracle.suite.docs.site import render_docs
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["render_docs"]
+
+
+def __getattr__(name: str) -> Any:
+    """``render_docs``, imported when asked for: the package's small modules (:mod:`.runs`) are
+    used while pytest starts, before pytest-bdd, which the pages' modules import, may be."""
+    if name == "render_docs":
+        from oracle.suite.docs.site import render_docs
+
+        return render_docs
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

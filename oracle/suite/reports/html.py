@@ -136,11 +136,14 @@ def render_report_html(report: Mapping[str, Any], root: Path | None = None) -> s
         + "".join(f"<td>{counts.get(o, 0)}</td>" for o in outcomes)
         + "</tr></tbody></table>"
     )
-    body += (
-        f'<p>Pass rate: <span class="rate">{esc(pass_rate(counts))}</span> '
-        f"({counts.get('PASS', 0)} passed of {ran(counts)} scenarios that ran). "
-        f"Skipped, not counted in the rate: {counts.get('SKIP', 0)}.</p>"
-    )
+    if counts.get("NOT RUN"):
+        body += f"<p>Pass rate: n/a (the run is incomplete: {counts['NOT RUN']} scenarios NOT RUN).</p>"
+    else:
+        body += (
+            f'<p>Pass rate: <span class="rate">{esc(pass_rate(counts))}</span> '
+            f"({counts.get('PASS', 0)} passed of {ran(counts)} scenarios that ran). "
+            f"Skipped, not counted in the rate: {counts.get('SKIP', 0)}.</p>"
+        )
     body += _report_rulings(catalog, scenarios) + _report_rules(catalog, scenarios)
     title = f"Certification report: {engine.get('name', '?')} {engine.get('version', '')}".strip()
     return page(title, body, nav=False)

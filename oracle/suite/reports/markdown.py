@@ -55,6 +55,13 @@ def _failure(scenario: Mapping[str, Any], catalog: Catalog) -> list[str]:
     return [*lines, ""]
 
 
+def _rate(report: Mapping[str, Any], ran: int) -> str:
+    not_run = report["totals"].get("NOT RUN", 0)
+    if not_run:
+        return f"n/a (the run is incomplete: {not_run} scenarios NOT RUN)"
+    return f"{pass_rate(report['totals'])} of the {ran} scenarios that ran"
+
+
 def report_markdown(report: Mapping[str, Any], catalog: Catalog) -> str:
     """report.md: totals, then every scenario that did not pass, then one line per ruling, then skips."""
     engine = report["engine"]
@@ -68,7 +75,7 @@ def report_markdown(report: Mapping[str, Any], catalog: Catalog) -> str:
         f"{report['suite']['protocol']}, report format {report.get('format_version', '1.0')}; "
         f"run on {report['date']} in {report.get('duration', 0):.1f} s. Engine spec: `{engine['spec']}`.",
         "",
-        f"**{counts}**. Pass rate: {pass_rate(totals)} of the {ran} scenarios that ran (skips are not counted).",
+        f"**{counts}**. Pass rate: {_rate(report, ran)} (skips are not counted).",
         "",
     ]
     problems = not_passed(report)

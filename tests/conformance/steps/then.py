@@ -6,6 +6,10 @@ player is still being asked a question, it fails and names the question.  Only t
 questions (``must choose``, ``no player is asked``) and ``the action is rejected`` read a
 state with a question pending.
 
+A step whose claim does not hold raises :class:`~oracle.suite.mismatch.Mismatch` with what it
+expected and what it observed, each a phrase a judge would say; lists read as prose ("{W}, {U}
+and {B}"), never as Python's.
+
 Glossary: features/README.md.
 """
 
@@ -17,6 +21,7 @@ from typing import Any
 import pytest
 from pytest_bdd import parsers, then
 
+from oracle.suite.mismatch import Mismatch, prose
 from tests.conformance.steps.given import step_name
 from tests.conformance.world import World, count
 
@@ -70,16 +75,29 @@ def _show(pool: dict[str, int]) -> str:
     return "".join("{" + t + "}" * 1 for t in "WUBRGC" for _ in range(pool.get(t, 0))) or "nothing"
 
 
+def _check(holds: bool, expected: str, observed: str) -> None:
+    """A Then step's claim: when it does not hold, what was expected beside what was observed."""
+    if not holds:
+        raise Mismatch(expected, observed)
+
+
+def _many(number: int, thing: str) -> str:
+    """``_many(0, "Rogue token")`` -> "no Rogue token"; ``_many(2, "card")`` -> "2 cards"."""
+    return f"no {thing}" if number == 0 else f"{number} {thing}" + ("s" if number != 1 else "")
+
+
 @then(parsers.re(r"(?P<player>\w+)'s mana pool is empty$"))
 def pool_empty(world: World, player: str) -> None:
     pool = _pool(world, player)
-    assert not pool, f"{player}'s mana pool holds {_show(pool)}, expected nothing"
+    _check(not pool, f"{player}'s mana pool is empty", f"{player}'s mana pool holds {_show(pool)}")
 
 
 @then(parsers.re(r"(?P<player>\w+)'s mana pool contains exactly (?P<mana>(?:\{[WUBRGC]\})+)$"))
 def pool_exactly(world: World, player: str, mana: str) -> None:
     pool = _pool(world, player)
-    assert pool == _mana(mana), f"{player}'s mana pool holds {_show(pool)}, expected {mana}"
+    _check(
+        pool == _mana(mana), f"{player}'s mana pool holds exactly {mana}", f"{player}'s mana pool holds {_show(pool)}"
+    )
 
 
 @then(parsers.re(r"(?P<player>\w+) must choose among (?P<options>.+)$"))
@@ -92,21 +110,25 @@ def must_choose(world: World, player: str, options: str) -> None:
     if pending is None:
         _forced_mana_choice_made(world, player, expected, options)
         return
-    assert pending["player"] == player, f"{pending['player']} is choosing, not {player}"
-    assert sorted(pending["options"]) == expected, (
-        f"{player} may choose among {pending['options']}, expected {expected}"
+    _check(pending["player"] == player, f"{player} chooses among {options}", f"{pending['player']} is choosing")
+    _check(
+        sorted(pending["options"]) == expected,
+        f"{player} may choose among {options}",
+        f"{player} may choose among {prose(pending['options'])}",
     )
 
 
 def _forced_mana_choice_made(world: World, player: str, expected: list[str], options: str) -> None:
     if len(expected) != 1 or not re.fullmatch(r"\{[WUBRGC]\}", expected[0]) or world.before is None:
-        pytest.fail(f"{player} was asked nothing; expected a choice among {options}")
+        raise Mismatch(f"{player} is asked to choose among {options}", f"{player} was asked nothing")
     symbol = expected[0][1]
     before, after = _pool_of(world.before, player), _pool_of(world.observe(), player)
     added = after.get(symbol, 0) - before.get(symbol, 0)
-    assert added > 0, (
-        f"{player} was asked nothing, and the last action added no {expected[0]} to {player}'s pool "
-        f"(it holds {_show(after)}); expected a choice among {options}"
+    _check(
+        added > 0,
+        f"{player} is asked to choose among {options}, or the engine chooses it and adds it",
+        f"{player} was asked nothing, and the last action added no {expected[0]} to {player}'s mana pool "
+        f"(it holds {_show(after)})",
     )
 
 
@@ -114,16 +136,27 @@ def _forced_mana_choice_made(world: World, player: str, expected: list[str], opt
 def legend_rule_choice(world: World, player: str, card: str) -> None:
     """704.5j: the choice offers every legendary permanent of that name the player controls."""
     pending = world.observe()["pending_choice"]
-    assert pending is not None, f"{player} was asked nothing; expected the legend rule's choice"
+    claim = f"{player} chooses which {card} to keep"
+    _check(pending is not None, claim, f"{player} was asked nothing")
     expected = sorted(p["ref"] for p in world.permanents(card, player, exact=True))
-    assert (pending["player"], pending["kind"]) == (player, "legend-rule"), pending
-    assert sorted(pending["options"]) == expected and len(expected) > 1, f"options {pending['options']}"
+    _check(
+        (pending["player"], pending["kind"]) == (player, "legend-rule"),
+        claim,
+        f"{pending['player']} is asked a {pending['kind']} choice",
+    )
+    _check(
+        sorted(pending["options"]) == expected and len(expected) > 1,
+        f"{claim}, among {prose(expected)}",
+        f"{player} is asked to choose among {prose(pending['options'])}",
+    )
 
 
 @then("no player is asked to choose anything")
 def no_choice(world: World) -> None:
     pending = world.observe()["pending_choice"]
-    assert pending is None, f"{pending['player']} is asked: {pending.get('prompt', '')} {pending['options']}"
+    if pending is not None:
+        question = f"{pending.get('prompt') or pending['kind']} ({prose(pending['options'], 'or')})"
+        raise Mismatch("no player is asked to choose anything", f"{pending['player']} is asked: {question}")
 
 
 @then(parsers.re(r"the action is rejected for (?P<reason>.+)$"))
@@ -131,14 +164,15 @@ def rejected(world: World, reason: str) -> None:
     """The last action was refused, for that reason, and left the game as it was."""
     code = REASONS[reason]
     outcome = world.outcome
-    assert outcome is not None, "no action was taken"
-    assert not outcome["accepted"], f"the action was accepted; expected a rejection for {reason}"
+    claim = f"the action is rejected for {reason}"
+    _check(outcome is not None, claim, "no action was taken")
+    _check(not outcome["accepted"], claim, "the action was accepted")
     world.outcome_checked = True
     got = outcome["rejection"]["code"]
-    assert got == code, f"rejected for {got} ({outcome['rejection']['reason']}), expected {code}"
+    _check(got == code, f"{claim} ({code})", f"it was rejected for {got}: {outcome['rejection']['reason']}")
     assert world.before is not None
     changed = _difference(world.before, world.observe())
-    assert not changed, f"the rejected action changed the game: {changed}"
+    _check(not changed, "the rejected action leaves the game as it was", f"it changed the game: {changed}")
 
 
 def _difference(before: Any, after: Any, where: str = "") -> str:
@@ -159,23 +193,24 @@ def _difference(before: Any, after: Any, where: str = "") -> str:
 def _one(world: World, card: str) -> dict[str, Any]:
     _settled(world)
     found = world.permanents(card)
-    if len(found) != 1:
-        pytest.fail(f"expected exactly one {card} on the battlefield, found {len(found)}")
+    _check(len(found) == 1, f"exactly one {card} on the battlefield", f"{_many(len(found), card)} on the battlefield")
     return found[0]
 
 
 @then(parsers.re(r"(?P<card>.+) is (?P<state>tapped|untapped)$"))
 def tapped_state(world: World, card: str, state: str) -> None:
     permanent = _one(world, card)
-    assert permanent["tapped"] == (state == "tapped"), (
-        f"{card} is {'tapped' if permanent['tapped'] else 'untapped'}, expected {state}"
+    _check(
+        permanent["tapped"] == (state == "tapped"),
+        f"{card} is {state}",
+        f"{card} is {'tapped' if permanent['tapped'] else 'untapped'}",
     )
 
 
 @then(parsers.re(r"(?P<player>\w+)'s life total is (?P<life>-?\d+)$"))
 def life_is(world: World, player: str, life: str) -> None:
     entry = _player(_settled(world), player)
-    assert entry["life"] == int(life), f"{player}'s life total is {entry['life']}, expected {life}"
+    _check(entry["life"] == int(life), f"{player}'s life total is {life}", f"{player}'s life total is {entry['life']}")
 
 
 @then(parsers.re(r"(?P<card>.+) has (?P<n>no|\w+) \+1/\+1 counters? on it$"))
@@ -183,32 +218,40 @@ def counters_on(world: World, card: str, n: str) -> None:
     permanent = _one(world, card)
     expected = 0 if n == "no" else count(n)
     got = permanent["counters"].get("+1/+1", 0)
-    assert got == expected, f"{card} has {got} +1/+1 counter(s), expected {expected}"
+    _check(
+        got == expected, f"{card} has {_many(expected, '+1/+1 counter')}", f"{card} has {_many(got, '+1/+1 counter')}"
+    )
 
 
 @then(parsers.re(r"(?P<card>.+) is a (?P<power>-?\d+)/(?P<toughness>-?\d+) creature$"))
 def power_toughness(world: World, card: str, power: str, toughness: str) -> None:
     permanent = _one(world, card)
     got = (permanent["power"], permanent["toughness"])
-    assert got == (int(power), int(toughness)), f"{card} is {got[0]}/{got[1]}, expected {power}/{toughness}"
+    _check(
+        got == (int(power), int(toughness)), f"{card} is a {power}/{toughness} creature", f"{card} is {got[0]}/{got[1]}"
+    )
 
 
 @then(parsers.re(r"(?P<card>.+)'s mana value is (?P<value>\d+)$"))
 def mana_value(world: World, card: str, value: str) -> None:
     permanent = _one(world, card)
-    assert permanent["mana_value"] == int(value), f"{card}'s mana value is {permanent['mana_value']}, expected {value}"
+    _check(
+        permanent["mana_value"] == int(value),
+        f"{card}'s mana value is {value}",
+        f"{card}'s mana value is {permanent['mana_value']}",
+    )
 
 
 @then(parsers.re(r"(?P<card>.+) is in (?P<player>\w+)'s (?P<zone>graveyard|hand|library)$"))
 def in_zone(world: World, card: str, player: str, zone: str) -> None:
     names = [c["name"] for c in _player(_settled(world), player)[zone]]
-    assert card in names, f"{player}'s {zone} holds {names or 'nothing'}, expected {card} there"
+    _check(card in names, f"{card} is in {player}'s {zone}", f"{player}'s {zone} holds {prose(names)}")
 
 
 @then(parsers.re(r"(?P<card>.+) is on the battlefield$"))
 def on_battlefield(world: World, card: str) -> None:
     _settled(world)
-    assert world.permanents(card), f"{card} is not on the battlefield"
+    _check(bool(world.permanents(card)), f"{card} is on the battlefield", f"{card} is not on the battlefield")
 
 
 def _tokens(world: World, name: str, player: str | None = None) -> list[dict[str, Any]]:
@@ -222,7 +265,11 @@ def tokens(world: World, player: str, n: str, name: str) -> None:
     _settled(world)
     found = _tokens(world, name, player)
     expected = 0 if n == "no" else count(n)
-    assert len(found) == expected, f"{player} controls {len(found)} {name} token(s), expected {expected}"
+    _check(
+        len(found) == expected,
+        f"{player} controls {_many(expected, name + ' token')}",
+        f"{player} controls {_many(len(found), name + ' token')}",
+    )
 
 
 @then(parsers.re(r"(?P<card>.+)'s base power and toughness are (?P<power>-?\d+)/(?P<toughness>-?\d+)$"))
@@ -230,8 +277,10 @@ def base_power_toughness(world: World, card: str, power: str, toughness: str) ->
     """208.4b: after characteristic-defining and setting effects, before modifying effects and counters."""
     permanent = _one(world, card)
     got = (permanent["base_power"], permanent["base_toughness"])
-    assert got == (int(power), int(toughness)), (
-        f"{card}'s base power and toughness are {got[0]}/{got[1]}, expected {power}/{toughness}"
+    _check(
+        got == (int(power), int(toughness)),
+        f"{card}'s base power and toughness are {power}/{toughness}",
+        f"{card}'s base power and toughness are {got[0]}/{got[1]}",
     )
 
 
@@ -242,8 +291,10 @@ KEYWORDS = r"(?P<keyword>flying|haste|trample|reach|vigilance|offspring)"
 def has_keyword(world: World, card: str, negated: str, keyword: str) -> None:
     permanent = _one(world, card)
     has = keyword in permanent["keywords"]
-    assert has == (negated == "has"), (
-        f"{card}'s keywords are {permanent['keywords'] or 'none'}, expected it {negated} {keyword}"
+    _check(
+        has == (negated == "has"),
+        f"{card} {negated} {keyword}",
+        f"{card}'s keywords are {prose(permanent['keywords'], empty='none')}",
     )
 
 
@@ -252,10 +303,13 @@ def each_token_keyword(world: World, name: str, negated: str, keyword: str) -> N
     """Every token of that name, of any controller; there must be at least one."""
     _settled(world)
     found = _tokens(world, name)
-    assert found, f"there is no {name} token"
+    claim = f"each {name} token {negated} {keyword}"
+    _check(bool(found), claim, f"there is no {name} token")
     wrong = [p["ref"] for p in found if (keyword in p["keywords"]) != (negated == "has")]
-    assert not wrong, (
-        f"{len(wrong)} of the {len(found)} {name} tokens {'lack' if negated == 'has' else 'have'} {keyword}"
+    _check(
+        not wrong,
+        claim,
+        f"{len(wrong)} of the {len(found)} {name} tokens {'lack' if negated == 'has' else 'have'} {keyword}",
     )
 
 
@@ -264,24 +318,31 @@ def each_token_keyword(world: World, name: str, negated: str, keyword: str) -> N
 )
 def colors_are(world: World, card: str, colors: str) -> None:
     permanent = _one(world, card)
-    assert sorted(permanent["colors"]) == sorted(colors.split(" and ")), (
-        f"{card} is {permanent['colors'] or 'colorless'}"
+    _check(
+        sorted(permanent["colors"]) == sorted(colors.split(" and ")),
+        f"{card} is {colors}",
+        f"{card} is {prose(permanent['colors'], empty='colorless')}",
     )
 
 
 @then(parsers.re(r"(?P<card>.+)'s creature types are (?P<types>.+)$"))
 def creature_types(world: World, card: str, types: str) -> None:
     permanent = _one(world, card)
-    assert permanent["subtypes"] == types.split(), (
-        f"{card}'s subtypes are {permanent['subtypes']}, expected {types.split()}"
+    _check(
+        permanent["subtypes"] == types.split(),
+        f"{card}'s creature types are {types}",
+        f"{card}'s subtypes are {' '.join(permanent['subtypes']) or 'none'}",
     )
 
 
 @then(parsers.re(r"(?P<card>.+) is attached to (?P<host>.+)$"))
 def attached(world: World, card: str, host: str) -> None:
     permanent = _one(world, card)
-    assert permanent.get("attached_to") == _one(world, host)["ref"], (
-        f"{card} is attached to {permanent.get('attached_to')}"
+    attached_to = permanent.get("attached_to")
+    _check(
+        attached_to == _one(world, host)["ref"],
+        f"{card} is attached to {host}",
+        f"{card} is attached to {world.refs.get(attached_to, attached_to) if attached_to else 'nothing'}",
     )
 
 
@@ -289,8 +350,10 @@ def attached(world: World, card: str, host: str) -> None:
 def hand_size(world: World, player: str, n: str) -> None:
     entry = _player(_settled(world), player)
     expected = 0 if n == "no" else count(n)
-    assert len(entry["hand"]) == expected, (
-        f"{player}'s hand holds {[c['name'] for c in entry['hand']]}, expected {expected} card(s)"
+    _check(
+        len(entry["hand"]) == expected,
+        f"{player} has {_many(expected, 'card')} in hand",
+        f"{player}'s hand holds {prose([c['name'] for c in entry['hand']])}",
     )
 
 
@@ -298,14 +361,19 @@ def hand_size(world: World, player: str, n: str) -> None:
 def not_a_creature(world: World, card: str) -> None:
     """208.3: a noncreature permanent has no power or toughness."""
     permanent = _one(world, card)
-    assert "Creature" not in permanent["types"], f"{card}'s types are {permanent['types']}"
-    assert permanent["power"] is None and permanent["toughness"] is None, f"{card} has power and toughness"
+    claim = f"{card} is not a creature"
+    _check("Creature" not in permanent["types"], claim, f"{card}'s types are {prose(permanent['types'])}")
+    _check(
+        permanent["power"] is None and permanent["toughness"] is None,
+        f"{claim}, with no power or toughness",
+        f"{card} has power and toughness {permanent['power']}/{permanent['toughness']}",
+    )
 
 
 @then(parsers.re(r"(?P<card>.+) is not on the battlefield$"))
 def not_on_battlefield(world: World, card: str) -> None:
     _settled(world)
-    assert not world.permanents(card), f"{card} is on the battlefield, expected it gone"
+    _check(not world.permanents(card), f"{card} is not on the battlefield", f"{card} is on the battlefield")
 
 
 @then(parsers.re(r"(?P<player>\w+) controls (?P<n>no|\w+) (?P<state>tapped |untapped )?(?P<name>(?!.* tokens?$).+)$"))
@@ -314,27 +382,36 @@ def controls_count(world: World, player: str, n: str, state: str | None, name: s
     _settled(world)
     found = [p for p in world.permanents(name, player, exact=True) if not state or p["tapped"] == (state == "tapped ")]
     expected = 0 if n == "no" else count(n)
-    assert len(found) == expected, f"{player} controls {len(found)} permanent(s) named {name}, expected {expected}"
+    kind = f"{state or ''}permanent"
+    _check(
+        len(found) == expected,
+        f"{player} controls {_many(expected, kind)} named {name}",
+        f"{player} controls {_many(len(found), kind)} named {name}",
+    )
 
 
 @then("the stack is empty")
 def stack_empty(world: World) -> None:
     stack = _settled(world)["stack"]
-    assert not stack, f"the stack holds {[s['name'] for s in stack]}, expected nothing"
+    _check(not stack, "the stack is empty", f"the stack holds {prose([s['name'] for s in stack])}")
 
 
 @then(parsers.re(r"(?P<card>.+)'s (?P<kind>triggered|activated) ability is on the stack$"))
 def ability_on_stack(world: World, card: str, kind: str) -> None:
     stack = _settled(world)["stack"]
     held = [(s["kind"], s["name"]) for s in stack]
-    assert (kind, card) in held, f"the stack holds {held or 'nothing'}"
+    _check(
+        (kind, card) in held,
+        f"{card}'s {kind} ability is on the stack",
+        f"the stack holds {prose([f'{name} ({what})' for what, name in held])}",
+    )
 
 
 @then(parsers.re(r"(?P<card>(?!.*'s (?:triggered|activated) ability is on the stack$).+) is on the stack$"))
 def spell_on_stack(world: World, card: str) -> None:
     """A spell cast and not yet resolved (601.2a, 405.1)."""
     held = [s["name"] for s in _settled(world)["stack"] if s["kind"] == "spell"]
-    assert card in held, f"the stack holds {held or 'no spell'}, expected {card}"
+    _check(card in held, f"{card} is on the stack", f"the stack holds {prose(held, empty='no spell')}")
 
 
 @then(parsers.re(r"it is (?P<player>\w+)'s (?P<step>[a-z ]+?)(?: of turn (?P<number>\d+))?$"))
@@ -342,14 +419,13 @@ def it_is_now(world: World, player: str, step: str, number: str | None) -> None:
     """Whose turn it is and which step (500.1), and the turn's number when given."""
     turn = _settled(world)["turn"]
     now = f"{turn['active_player']}'s {turn['step']} of turn {turn['number']}"
-    assert (turn["active_player"], turn["step"]) == (player, step_name(step)), (
-        f"it is {now}, expected {player}'s {step}"
-    )
-    assert number is None or turn["number"] == int(number), f"it is {now}, expected turn {number}"
+    claim = f"it is {player}'s {step}" + (f" of turn {number}" if number else "")
+    _check((turn["active_player"], turn["step"]) == (player, step_name(step)), claim, f"it is {now}")
+    _check(number is None or turn["number"] == int(number), claim, f"it is {now}")
 
 
 @then(parsers.re(r"(?P<player>\w+) has priority$"))
 def has_priority(world: World, player: str) -> None:
     """117.1: the player who may act now."""
     holder = _settled(world)["turn"]["priority_player"]
-    assert holder == player, f"{holder or 'no player'} has priority, expected {player}"
+    _check(holder == player, f"{player} has priority", f"{holder or 'no player'} has priority")
