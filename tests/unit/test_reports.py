@@ -68,8 +68,9 @@ def test_report_md_opens_with_the_failures_and_why(report: dict[str, Any]) -> No
     text = report_markdown(report, catalog)
     assert text.index("## What did not pass (3)") < text.index("## Rulings") < text.index("## Skipped (1)")
     failure = text.split(f"### FAIL: {ORCHARD}")[1].split("### ")[0]
-    assert ">>   18  Then Alice's mana pool contains exactly {G}" in failure
-    assert "     17  When Alice chooses green" in failure
+    line = scenario(report, ORCHARD)["failed_step"]["line"]
+    assert f">> {line:>4}  Then Alice's mana pool contains exactly {{G}}" in failure
+    assert f"   {line - 1:>4}  When Alice chooses green" in failure
     assert "| {G} | Alice's mana pool holds {C} |" in failure
     assert f"\u201c{catalog.rulings['mana.could-produce'].text}\u201d" in failure
     assert f"**CR 106.7** {catalog.rules['106.7'].title}: {catalog.rules['106.7'].text}" in failure
@@ -85,8 +86,9 @@ def test_report_html_opens_with_the_failures_and_why(report: dict[str, Any]) -> 
     page = render_report_html(report, ROOT)
     assert page.index("What did not pass (3)") < page.index("<h2>The run</h2>") < page.index("<h2>Rulings</h2>")
     article = page.split(f"{ORCHARD.replace(chr(39), '&#x27;')}</h3>")[1].split("</article>")[0]
-    assert '<li class="failed"><span class="line">18</span><span class="kw">Then</span>' in article
-    assert '<li class="before"><span class="line">17</span>' in article
+    line = scenario(report, ORCHARD)["failed_step"]["line"]
+    assert f'<li class="failed"><span class="line">{line}</span><span class="kw">Then</span>' in article
+    assert f'<li class="before"><span class="line">{line - 1}</span>' in article
     assert '<div class="exp"><strong>expected</strong><br>{G}</div>' in article
     assert '<div class="obs"><strong>observed</strong><br>Alice&#x27;s mana pool holds {C}</div>' in article
     assert "<strong>106.7</strong>" in article and "<strong>mana.could-produce</strong>" in article
@@ -125,7 +127,8 @@ def test_junit_has_a_testcase_per_scenario_named_after_it_with_its_feature_and_t
     assert ("feature", "features/mana/could_produce.feature") in props
     failure = orchard.find("failure")
     assert failure.get("message") == "expected {G}; observed Alice's mana pool holds {C}"
-    assert "step:     Then Alice's mana pool contains exactly {G} (line 18)" in failure.text
+    line = scenario(report, ORCHARD)["failed_step"]["line"]
+    assert f"step:     Then Alice's mana pool contains exactly {{G}} (line {line})" in failure.text
     assert by_name[TAPPED].find("error").get("type") == "ERROR"
     assert by_name[GROTTO].find("error").get("type") == "PRECONDITION"
     assert by_name[CONTAMINATION].find("skipped") is not None
