@@ -1,0 +1,163 @@
+"""Transcripts: what an engine was asked and what it answered in a scenario that did not pass,
+and their replay against an engine (``--transcripts DIR``, ``mtg-conformance replay FILE``).
+
+A transcript is JSON lines.  The first line says what it is::
+
+    {"transcript": {"scenario": "mana/could_produce.feature::...", "outcome": "FAIL",
+                    "message": "...", "engine": {"spec": "...", "name": "...", ...}, "suite": "0.1.0"}}
+
+then each request as the wire protocol writes it and the engine's reply, in order::
+
+    {"id": 1, "op": "setup", "position": {...}}
+    {"id": 1, "result": {"accepted": true}}
+    {"id": 2, "op": "perform", "action": {...}}
+    {"id": 2, "error": {"message": "the engine exited (status 3) before answering perform"}}
+
+An engine in another process got exactly these requests (each with the id its runner gave it);
+an engine in Python got the same calls.  :func:`replay` sends the requests again, in order, to an
+engine started afresh and names every reply that differs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from oracle.contract.interface import JSON, Engine
+from oracle.contract.outcomes import EngineFailure
+from oracle.errors import UserError
+from oracle.version import __version__
+
+
+class Recording(Engine):
+    """An engine that keeps every request it passes on and every reply, as wire messages."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.messages: list[JSON] = []
+
+    def describe(self) -> JSON:
+        return self.engine.describe()
+
+    def setup(self, position: JSON) -> JSON:
+        return self._call({"op": "setup", "position": position}, lambda: self.engine.setup(position))
+
+    def perform(self, action: JSON) -> JSON:
+        return self._call({"op": "perform", "action": action}, lambda: self.engine.perform(action))
+
+    def observe(self) -> JSON:
+        return self._call({"op": "observe"}, self.engine.observe)
+
+    def close(self) -> None:
+        self.engine.close()
+
+    def _call(self, request: JSON, call: Callable[[], JSON]) -> Any:
+        number = len(self.messages) // 2 + 1
+        self.messages.append(_copy({"id": number, **request}))
+        try:
+            result = call()
+        except EngineFailure as failure:
+            self.messages.append(
+                {"id": number, "error": {"message": str(failure).splitlines()[0] if str(failure) else ""}}
+            )
+            raise
+        self.messages.append({"id": number, "result": _copy(result)})
+        return result
+
+
+def _copy(data: Any) -> Any:
+    """The message as it stands now (the engine may change its own objects later)."""
+    return json.loads(json.dumps(data))
+
+
+def transcript_name(scenario_id: str) -> str:
+    """``mana/could_produce.feature::Exotic Orchard ...`` -> ``mana-could_produce--exotic-orchard-....jsonl``."""
+    feature, _, name = scenario_id.partition("::")
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:80]
+    return f"{feature.removesuffix('.feature').replace('/', '-')}--{slug}.jsonl"
+
+
+def write_transcript(folder: Path, header: JSON, messages: list[JSON]) -> Path:
+    """Write one scenario's transcript into ``folder``; return its path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / transcript_name(header["scenario"])
+    lines = [{"transcript": {**header, "suite": __version__}}, *messages]
+    path.write_text("".join(json.dumps(m, ensure_ascii=False) + "\n" for m in lines), encoding="utf-8")
+    return path
+
+
+def read_transcript(path: Path) -> tuple[JSON, list[tuple[JSON, JSON]]]:
+    """The header and the (request, reply) pairs of a transcript; a malformed file is a one-line error."""
+    try:
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read: {exc.strerror}") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: not a transcript (a line is not JSON: {exc})") from None
+    if not lines or not isinstance(lines[0], dict) or not isinstance(lines[0].get("transcript"), dict):
+        raise UserError(f'{path}: not a transcript (its first line is not {{"transcript": ...}})')
+    pairs = []
+    messages = lines[1:]
+    for index in range(0, len(messages), 2):
+        request = messages[index]
+        reply = messages[index + 1] if index + 1 < len(messages) else None
+        if not isinstance(request, dict) or request.get("op") not in ("setup", "perform", "observe"):
+            raise UserError(f"{path}: line {index + 2} is not a setup, perform or observe request")
+        if not isinstance(reply, dict) or reply.get("id") != request.get("id"):
+            raise UserError(f"{path}: the request on line {index + 2} has no reply after it")
+        pairs.append((request, reply))
+    return lines[0]["transcript"], pairs
+
+
+def replay(pairs: list[tuple[JSON, JSON]], engine: Engine) -> Iterator[tuple[JSON, JSON, str]]:
+    """Send each request again; yield (request, reply now, how it differs from the recorded one or "").
+
+    An error replaces a result, never the other way round silently: once the engine failed, the
+    requests after it are not sent (the engine that failed is gone)."""
+    for request, recorded in pairs:
+        try:
+            if request["op"] == "setup":
+                now: JSON = {"result": engine.setup(request["position"])}
+            elif request["op"] == "perform":
+                now = {"result": engine.perform(request["action"])}
+            else:
+                now = {"result": engine.observe()}
+        except EngineFailure as failure:
+            now = {"error": {"message": str(failure).splitlines()[0] if str(failure) else ""}}
+        difference = _difference(recorded, now)
+        yield request, now, difference
+        if "error" in now:
+            return
+
+
+def _difference(recorded: JSON, now: JSON) -> str:
+    if ("error" in recorded) != ("error" in now):
+        was = "an error" if "error" in recorded else "a result"
+        return f"was {was}, is {'an error: ' + now['error']['message'] if 'error' in now else 'a result'}"
+    if "error" in now:
+        return ""  # both failed; the words of an error may differ
+    return difference(recorded["result"], now["result"])
+
+
+def difference(before: Any, after: Any, where: str = "$") -> str:
+    """Where two JSON values first differ, as ``$.path: was X, is Y``; "" when they are equal."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in sorted(set(before) | set(after)):
+            if key not in after or key not in before:
+                return f"{where}.{key}: {'missing now' if key not in after else 'new'}"
+            if found := difference(before[key], after[key], f"{where}.{key}"):
+                return found
+        return ""
+    if isinstance(before, list) and isinstance(after, list):
+        for index, (old, new) in enumerate(zip(before, after)):  # noqa: B905 - lengths compared below
+            if found := difference(old, new, f"{where}[{index}]"):
+                return found
+        if len(before) != len(after):
+            return f"{where}: had {len(before)} item(s), has {len(after)}"
+        return ""
+    if before == after and type(before) is type(after):
+        return ""
+    return f"{where}: was {json.dumps(before)[:120]}, is {json.dumps(after)[:120]}"
