@@ -1,7 +1,7 @@
 """Engine lookup: an ``--engine`` spec to an :class:`~oracle.contract.Engine`.
 
 The one place that knows every engine: the reference engine (``reference``), phase.rs
-(``phase``), any Python class (``module:Class``) and any program speaking the wire protocol
+(``phase``), the example engine in JavaScript (``example-js``), any Python class (``module:Class``) and any program speaking the wire protocol
 (``cmd:<command line>``).  The suite imports this module; the engine, the contract and the
 adapters never do, so lookup adds no import circle.
 """
@@ -9,17 +9,25 @@ adapters never do, so lookup adds no import circle.
 from __future__ import annotations
 
 import importlib
+import shlex
+import shutil
+from pathlib import Path
 
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import EngineFailure, printable
 from oracle.contract.validation import errors as schema_errors
 from oracle.errors import EngineLoadError, UserError
+from oracle.paths import suite_root
+from oracle.toml import read_toml
 
 #: Short names for the engines this package ships an adapter for, and where each lives.
 ALIASES: dict[str, str] = {
     "reference": "oracle.adapters.reference:ReferenceEngine",
     "oracle": "oracle.adapters.reference:ReferenceEngine",
     "phase": "oracle.adapters.phase:PhaseEngine",
+    # The protocol's worked example, in JavaScript (fixtures/engines/example-js/README.md).
+    "example-js": "cmd:node "
+    + shlex.quote(str(Path(__file__).resolve().parents[1] / "fixtures" / "engines" / "example-js" / "engine.js")),
 }
 
 
@@ -32,6 +40,8 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
             import phase  # noqa: F401
         except ImportError:
             raise EngineLoadError("engine 'phase' needs phase-python: pip install -e \".[phase]\"") from None
+    if spec == "example-js" and shutil.which("node") is None:
+        raise EngineLoadError("engine 'example-js' needs Node.js: no 'node' on the PATH")
     spec = ALIASES.get(spec, spec)
     if spec.startswith("cmd:"):
         from oracle.contract.protocol import DEFAULT_TIMEOUT, SubprocessEngine
@@ -79,7 +89,21 @@ def open_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
     if problems:
         close_engine(engine, spec, quiet=True)
         raise EngineLoadError(f"engine {spec!r} describes itself out of engine.schema.json: {printable(problems[0])}")
+    unknown = [c for c in described["capabilities"] if c not in known_capabilities()]
+    if unknown:
+        close_engine(engine, spec, quiet=True)
+        names = ", ".join(repr(printable(c, 40)) for c in unknown[:5])
+        raise EngineLoadError(
+            f"engine {spec!r} declares capabilities that do not exist: {names}; "
+            "fixtures/capabilities.toml lists those a scenario may need"
+        )
     return engine, described
+
+
+def known_capabilities() -> set[str]:
+    """The capabilities a scenario may need and an engine may declare (``fixtures/capabilities.toml``)."""
+    table = read_toml(suite_root() / "fixtures" / "capabilities.toml").get("capabilities", {})
+    return set(table) if isinstance(table, dict) else set()
 
 
 def close_engine(engine: Engine, spec: str, quiet: bool = False) -> None:

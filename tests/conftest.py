@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from oracle.contract.outcomes import EngineFailure, Precondition
+from oracle.contract.outcomes import EngineFailure, Precondition, Unsupported
 from oracle.contract.protocol import DEFAULT_TIMEOUT, check_timeout, end_engines_on_signals
 from oracle.errors import UserError
 from oracle.paths import suite_root
@@ -132,6 +132,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         error = call.excinfo.value
         from pytest_bdd.exceptions import StepDefinitionNotFoundError
 
-        if isinstance(error, (UserError, StepDefinitionNotFoundError, EngineFailure, Precondition)):
+        if isinstance(error, (UserError, StepDefinitionNotFoundError, EngineFailure, Precondition, Unsupported)):
             report.longrepr = f"{item.nodeid}: {type(error).__name__}: {str(error).splitlines()[0]}"
     return report

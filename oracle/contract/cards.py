@@ -15,11 +15,18 @@ when it is not a creature (208.1); ``colors`` are letters in WUBRG order (105.1,
 their Oracle ``text``: the suite's own ability vocabulary belongs to its reference engine and is
 not part of the export.  It imports nothing from the reference engine; the phase.rs adapter builds
 its card database from the same records.
+
+An engine in another process finds the file in its handshake request (``"cards"``, the path
+:func:`export_file` wrote); ``mtg-conformance cards --out FILE`` writes the same file anywhere.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -108,3 +115,26 @@ def export_cards(folder: Path | None = None) -> JSON:
     """The whole export: which suite and contract it belongs to, and every card (``cards.schema.json``)."""
     records = card_records(folder)
     return {"meta": {"suite": __version__, "contract": CONTRACT_VERSION, "cards": len(records)}, "data": records}
+
+
+def export_json(folder: Path | None = None) -> str:
+    """The export as the text of its file (keys in a stable order, so the same cards give the same bytes)."""
+    return json.dumps(export_cards(folder), ensure_ascii=False, indent=1) + "\n"
+
+
+_WRITTEN: dict[str, Path] = {}
+
+
+def export_file(folder: Path | None = None) -> Path:
+    """A file holding the export, for the handshake to name: written once per content into the
+    temporary folder (``mtg-conformance-cards-<hash>.json``), and reused while the cards are the same."""
+    text = export_json(folder)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    if digest not in _WRITTEN or not _WRITTEN[digest].is_file():
+        path = Path(tempfile.gettempdir()) / f"mtg-conformance-cards-{digest}.json"
+        if not path.is_file():
+            partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, path)  # whole or not at all, even with several runs at once
+        _WRITTEN[digest] = path
+    return _WRITTEN[digest]

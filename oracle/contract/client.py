@@ -28,6 +28,7 @@ from typing import IO, Any, NoReturn
 from oracle.errors import UserError
 from oracle.version import __version__
 
+from .cards import export_file
 from .interface import JSON, Engine
 from .outcomes import EngineFailure, EngineTimeout, printable
 from .validation import errors as schema_errors
@@ -233,7 +234,10 @@ class SubprocessEngine(Engine):
         self._end(grace=0)
         self.process = _Process(self.argv, self.command)
         self.last_op = ""
-        description = self._request({"op": "handshake", "protocol": PROTOCOL_VERSION, "suite": __version__})
+        cards = str(export_file())
+        description = self._request(
+            {"op": "handshake", "protocol": PROTOCOL_VERSION, "suite": __version__, "cards": cards}
+        )
         problems = schema_errors(description, "handshake.schema.json")
         if problems:
             self._fail(f"its handshake breaks handshake.schema.json: {problems[0]}")

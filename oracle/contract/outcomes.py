@@ -7,6 +7,9 @@
 * ``TIMEOUT`` — the engine did not answer a request in time.
 * ``SKIP`` — the scenario needs a capability the engine does not declare; never counted as a pass.
 * ``PRECONDITION`` — the engine could not build the scenario's position.
+* ``UNSUPPORTED`` — the engine said it can't do what the scenario asks (its position or one of
+  its actions, rejected with the code ``unsupported``) although it declares every capability the
+  scenario needs.  Shown apart: never a pass, never an ERROR; it ran, so it counts in the pass rate.
 * ``NOT RUN`` — the scenario was selected but never ran (the run was interrupted, stopped at a
   failure, or only collected).  Every scenario starts as NOT RUN: nothing is PASS until it ran.
 """
@@ -14,9 +17,9 @@
 from __future__ import annotations
 
 NOT_RUN = "NOT RUN"
-OUTCOMES = ("PASS", "FAIL", "ERROR", "TIMEOUT", "SKIP", "PRECONDITION", NOT_RUN)
+OUTCOMES = ("PASS", "FAIL", "ERROR", "TIMEOUT", "SKIP", "PRECONDITION", "UNSUPPORTED", NOT_RUN)
 #: The outcomes of a scenario that ran and did not pass.
-NOT_PASSED = ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION")
+NOT_PASSED = ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "UNSUPPORTED")
 
 
 class EngineFailure(Exception):
@@ -35,6 +38,10 @@ class Precondition(Exception):
     """The engine could not set up the position: the scenario is PRECONDITION."""
 
 
+class Unsupported(Exception):
+    """The engine rejected the position or an action as ``unsupported``: the scenario is UNSUPPORTED."""
+
+
 def classify(error: BaseException | None, skipped: bool = False) -> str:
     """The outcome of a scenario that raised ``error`` (None: it passed).
 
@@ -49,6 +56,8 @@ def classify(error: BaseException | None, skipped: bool = False) -> str:
         return "PASS"
     if isinstance(error, Precondition):
         return "PRECONDITION"
+    if isinstance(error, Unsupported):
+        return "UNSUPPORTED"
     if isinstance(error, EngineTimeout):
         return "TIMEOUT"
     if isinstance(error, EngineFailure):

@@ -4,8 +4,8 @@ One request at a time; each request is one line, each reply one line (see
 ``oracle/contract/schemas/README.md`` for an example of each, and ``request.schema.json``,
 ``reply.schema.json`` and ``handshake.schema.json`` beside it)::
 
-    -> {"id": 1, "op": "handshake", "protocol": "1.0", "suite": "0.1.0"}
-    <- {"id": 1, "result": {"name": "oracle", "version": "0.1.0", "protocol": "1.0",
+    -> {"id": 1, "op": "handshake", "protocol": "1.1", "suite": "0.1.0", "cards": "/tmp/...json"}
+    <- {"id": 1, "result": {"name": "oracle", "version": "0.1.0", "protocol": "1.1",
                             "contract": "1.2.0", "capabilities": ["casting", ...]}}
     -> {"id": 2, "op": "setup", "position": {...}}        <- {"id": 2, "result": {"accepted": true}}
     -> {"id": 3, "op": "perform", "action": {...}}        <- {"id": 3, "result": {"accepted": true}}

@@ -18,7 +18,8 @@ from typing import IO, Any, AnyStr
 
 from oracle.errors import UserError
 
-PROTOCOL_VERSION = "1.0"
+#: 1.1 added the card export's path to the handshake request ("cards").
+PROTOCOL_VERSION = "1.1"
 #: Seconds an engine has to answer one request, unless ``--engine-timeout`` says otherwise.
 DEFAULT_TIMEOUT = 5.0
 MAX_TIMEOUT = 86_400.0

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from oracle.contract.outcomes import EngineFailure, EngineTimeout, Precondition, Refused
+from oracle.contract.outcomes import EngineFailure, EngineTimeout, Precondition, Refused, Unsupported
 from oracle.suite.mismatch import Mismatch
 
 __all__ = ["StepRecorder", "StepRun", "Trace", "expected_observed"]
@@ -75,6 +75,8 @@ def expected_observed(outcome: str, trace: Trace | None, message: str) -> tuple[
         return stopped.text, observed
     if isinstance(error, Precondition) or outcome == "PRECONDITION":
         return "the engine builds the scenario's position", observed
+    if isinstance(error, Unsupported) or outcome == "UNSUPPORTED":
+        return "the engine plays the scenario, whose every need it declares", observed
     if isinstance(error, EngineTimeout) or outcome == "TIMEOUT":
         return "an answer within the time limit", observed
     if isinstance(error, Refused):

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from oracle.contract.outcomes import NOT_RUN, OUTCOMES, printable
+from oracle.contract.outcomes import NOT_PASSED, NOT_RUN, OUTCOMES, printable
 from oracle.suite.catalog import Catalog
 from oracle.suite.docs.runs import ruling_status
 from oracle.suite.reports.failures import STOPPED, block
@@ -24,7 +24,16 @@ from oracle.suite.reports.failures import STOPPED, block
 __all__ = ["LETTERS", "summary", "teststatus"]
 
 #: The progress letter of each outcome.
-LETTERS = {"PASS": ".", "FAIL": "F", "ERROR": "E", "TIMEOUT": "T", "SKIP": "s", "PRECONDITION": "P", NOT_RUN: "n"}
+LETTERS = {
+    "PASS": ".",
+    "FAIL": "F",
+    "ERROR": "E",
+    "TIMEOUT": "T",
+    "SKIP": "s",
+    "PRECONDITION": "P",
+    "UNSUPPORTED": "U",
+    NOT_RUN: "n",
+}
 
 
 def teststatus(outcome: str, when: str, passed: bool, expected: bool, changed: bool) -> tuple[str, str, str]:
@@ -79,7 +88,7 @@ def summary(
         counts = Counter(outcomes[ruling.id])
         status = ruling_status(outcomes[ruling.id])
         statuses[status] += 1
-        failed = sum(counts[o] for o in ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION"))
+        failed = sum(counts[o] for o in NOT_PASSED)
         write(
             f"{ruling.number:>3}  {ruling.id:<36} {status:<12} {counts['PASS']:>4} {failed:>8} "
             f"{counts['SKIP']:>4} {counts[NOT_RUN]:>7}"
@@ -95,5 +104,5 @@ def summary(
 
 
 def _order(status: str) -> int:
-    ranking = ("PASS", "PARTIAL", "FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "SKIP", NOT_RUN)
+    ranking = ("PASS", "PARTIAL", "FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "UNSUPPORTED", "SKIP", NOT_RUN)
     return ranking.index(status) if status in ranking else len(ranking)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from oracle.contract.interface import Engine
-from oracle.contract.outcomes import EngineFailure, Precondition, Refused
+from oracle.contract.outcomes import EngineFailure, Precondition, Refused, Unsupported
 from oracle.contract.validation import errors as schema_errors
 from oracle.engine.cards import CardDatabase
 from oracle.errors import UserError
@@ -114,7 +114,7 @@ class World:
         outcome = self.engine.setup(position)
         self._check(outcome, "outcome.schema.json", "the engine's answer to setup")
         if not outcome["accepted"] and outcome["rejection"]["code"] == "unsupported":
-            pytest.skip(f"the engine does not support this position: {outcome['rejection']['reason']}")
+            raise Unsupported(f"the engine does not support this position: {outcome['rejection']['reason']}")
         if not outcome["accepted"]:
             raise Precondition(f"the engine could not build the position: {outcome['rejection']['reason']}")
         self.built = True
@@ -130,6 +130,11 @@ class World:
         self._seen = None
         outcome = self.engine.perform(action)
         self._check(outcome, "outcome.schema.json", f"the engine's answer to {action}")
+        if not outcome["accepted"] and outcome["rejection"]["code"] == "unsupported":
+            # Whatever the scenario expects next, it can't be judged: never a pass, never an ERROR.
+            raise Unsupported(
+                f"the engine does not support this action: {outcome['rejection']['reason']}; action: {action}"
+            )
         self.outcome = outcome
         self.last_action = action
         self.outcome_checked = outcome["accepted"]

@@ -51,7 +51,7 @@ def scenario(subject: SubprocessEngine) -> dict[str, Any]:
     [
         ("exit-at-once", EngineFailure, ["the engine exited (status 1) before answering handshake", "wrote nothing"]),
         ("missing-library", EngineFailure, ["(status 127)", "error while loading shared libraries: libmtg.so.1"]),
-        ("old-protocol", EngineFailure, ["it speaks protocol 0.9; this runner speaks 1.0"]),
+        ("old-protocol", EngineFailure, ["it speaks protocol 0.9; this runner speaks 1.1"]),
         ("handshake-exit", EngineFailure, ["(status 3) before answering handshake", "cannot initialise"]),
         ("handshake-garbage", EngineFailure, ["its answer to handshake is not a protocol message: it is not JSON"]),
         ("handshake-schema", EngineFailure, ["its handshake breaks handshake.schema.json: $.capabilities"]),

@@ -95,7 +95,7 @@ def test_an_engine_module_that_does_not_import(
             "(status 127) before answering handshake; its stderr ended: hostile-engine: "
             "error while loading shared libraries",
         ),
-        (hostile("old-protocol"), "it speaks protocol 0.9; this runner speaks 1.0"),
+        (hostile("old-protocol"), "it speaks protocol 0.9; this runner speaks 1.1"),
         (hostile("handshake-exit"), "(status 3) before answering handshake; its stderr ended: hostile engine: cannot"),
         (hostile("silent"), "no answer to the handshake request within 3 s"),
         (hostile("handshake-garbage"), "its answer to handshake is not a protocol message: it is not JSON"),

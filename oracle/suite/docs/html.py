@@ -75,7 +75,7 @@ a.o { text-decoration: none; display: block; }
 .o-ERROR { background: var(--err-bg); color: var(--err); }
 .o-TIMEOUT { background: var(--time-bg); color: var(--time); }
 .o-SKIP, .o-PARTIAL, .o-NOT-RUN { background: var(--skip-bg); color: var(--skip); }
-.o-PRECONDITION { background: var(--pre-bg); color: var(--pre); }
+.o-PRECONDITION, .o-UNSUPPORTED { background: var(--pre-bg); color: var(--pre); }
 .o-none { color: var(--muted); }
 .rate { font-size: 1.4em; font-weight: bold; }
 details.sc { background: var(--box); border: 1px solid var(--line); border-radius: 6px; padding: .3em .8em; margin: .5em 0; }

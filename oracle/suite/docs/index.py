@@ -106,7 +106,7 @@ def index(catalog: Catalog, scenarios: list[ScenarioText], engines: Sequence[Eng
         "<h2>Rulings</h2><p>Each ruling"
         + (
             " with its outcome for each engine: the worst outcome of its scenarios (FAIL, ERROR, TIMEOUT, "
-            "PRECONDITION), else PASS, PARTIAL (some skipped) or SKIP. A cell links to the ruling's scenarios."
+            "PRECONDITION, UNSUPPORTED), else PASS, PARTIAL (some skipped) or SKIP. A cell links to the ruling's scenarios."
             if engines
             else " with the number of scenarios that encode it."
         )

@@ -17,7 +17,7 @@ from oracle.contract.outcomes import OUTCOMES
 __all__ = ["EngineRun", "Result", "engine_run", "pass_rate", "ruling_status", "totals"]
 
 #: Outcomes of a scenario that ran and did not pass, the worst first.
-NOT_PASSED = ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION")
+NOT_PASSED = ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "UNSUPPORTED")
 #: Outcomes that mean the scenario did not run (not counted in the pass rate).
 DID_NOT_RUN = ("SKIP", "NOT RUN")
 
@@ -72,7 +72,7 @@ def pass_rate(totals: Mapping[str, int]) -> str:
 
 def ruling_status(outcomes: Iterable[str]) -> str:
     """A ruling's outcome from its scenarios': the worst that ran and did not pass (FAIL, ERROR,
-    TIMEOUT, then PRECONDITION), else NOT RUN when one did not run (or none is in the report),
+    TIMEOUT, PRECONDITION, then UNSUPPORTED), else NOT RUN when one did not run (or none is in the report),
     else PASS when every one passed, PARTIAL when some passed and others were skipped, SKIP
     when all were skipped.  So a ruling whose scenarios all ended as PRECONDITION says so."""
     counts = Counter(outcomes)

@@ -14,7 +14,7 @@ from typing import Any
 __all__ = ["STOPPED", "around", "block", "not_passed", "step_line", "where"]
 
 #: Outcomes of a scenario that ran and did not pass, or did not run at all, in the order reports list them.
-STOPPED = ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "NOT RUN")
+STOPPED = ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "UNSUPPORTED", "NOT RUN")
 
 
 def not_passed(report: Mapping[str, Any]) -> list[Mapping[str, Any]]:

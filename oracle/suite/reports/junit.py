@@ -3,7 +3,8 @@
 Each test case is named after its scenario, its class after its feature, with properties for
 its feature file (relative to ``features/``), rulings and CR paragraphs.  FAIL is a
 ``<failure>``; ERROR, TIMEOUT, PRECONDITION and NOT RUN are ``<error>`` (the engine or the
-run broke, not the rules); SKIP is ``<skipped>``.  The message is one line of prose and the
+run broke, not the rules); UNSUPPORTED (the engine said it can't) is a ``<failure>`` of that
+type, so no CI counts it as passed; SKIP is ``<skipped>``.  The message is one line of prose and the
 body the Gherkin block the terminal prints; no path of the machine that ran it appears.
 """
 
@@ -48,7 +49,7 @@ def _testcase(scenario: Mapping[str, Any]) -> ET.Element:
     outcome = scenario["outcome"]
     expected, observed = scenario.get("expected"), scenario.get("observed")
     message = f"expected {expected}; observed {observed}" if expected and observed else scenario.get("message", "")
-    if outcome == "FAIL":
+    if outcome in ("FAIL", "UNSUPPORTED"):
         kind = "failure"
     elif outcome == "SKIP":
         ET.SubElement(case, "skipped", message=_text(observed or scenario.get("message") or "skipped"))
