@@ -27,7 +27,7 @@ REJECTION_CODES: dict[str, str] = {
     "pending-choice": "a choice must be answered first",
     "unknown-object": "no such card, permanent or ability",
     "not-allowed": "the rules do not allow this action here",
-    "unsupported": "the engine does not support this action",
+    "unsupported": "the engine can't do this, although the rules allow it (the scenario is UNSUPPORTED)",
 }
 
 

@@ -47,6 +47,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--expectations", default=None, help="the engine's expectations file (scenarios expected not to pass)"
     )
+    group.addoption(
+        "--transcripts", default=None, help="folder for the requests and replies of each scenario that did not pass"
+    )
 
 
 def _seconds(text: str) -> float:
@@ -88,6 +91,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "needs(capability): the scenario needs this capability of the engine")
     config.addinivalue_line("markers", "core: a core scenario (features/core/): a rule no seed ruling exercises")
     collector = ResultCollector(catalog, config.getoption("--engine"), expectations)
+    if config.getoption("--transcripts"):
+        collector.transcripts = Path(config.getoption("--transcripts"))
     config.stash[RESULTS] = collector
     config.pluginmanager.register(collector, "mtg-conformance-results")
     config.pluginmanager.register(collector.recorder, "mtg-conformance-steps")  # which step each scenario stopped at

@@ -6,7 +6,8 @@
 * :mod:`~oracle.contract.protocol` — the same contract on the wire: the client that drives an
   engine in another process, and ``serve``, which puts any :class:`Engine` on stdin and stdout;
 * :mod:`~oracle.contract.outcomes` — how a scenario ends: PASS, FAIL, ERROR, TIMEOUT, SKIP,
-  PRECONDITION.
+  PRECONDITION, UNSUPPORTED, NOT RUN;
+* :mod:`~oracle.contract.cards` — every card the suite plays with, as engine-neutral JSON.
 
 It imports neither the reference engine nor the suite.
 

@@ -1,15 +1,21 @@
 """The ``mtg-conformance`` command.
 
-``mtg-conformance run [--engine SPEC] [--ruling ID] [-m EXPR] [--expectations FILE]``
+``mtg-conformance run [--engine SPEC] [--ruling ID] [-m EXPR] [--expectations FILE] [--transcripts DIR]``
     Run the Gherkin suite against an engine and print the per-ruling summary; the exit
     status is non-zero when any scenario failed (or, with expectations, changed).
-``mtg-conformance certify --engine SPEC --out DIR [--expectations FILE]``
+``mtg-conformance certify --engine SPEC --out DIR [--expectations FILE] [--transcripts DIR]``
     Run the suite and write report.json, report.md, report.html, junit.xml,
     cucumber-messages.ndjson and badge.svg into DIR.
 ``mtg-conformance expectations --engine SPEC [--out FILE]``
     Run the suite and write the engine's expectations file: every scenario that did not pass.
 ``mtg-conformance docs --out DIR [--report FILE ...]``
     Render the rulings and their scenarios as HTML, with engines' outcomes from reports.
+``mtg-conformance smoke --engine SPEC``
+    Check the handshake and run the core scenarios in seconds; print the result as JSON.
+``mtg-conformance cards --out FILE``
+    Write every card the suite plays with as JSON (``cards.schema.json``).
+``mtg-conformance replay FILE --engine SPEC``
+    Send a transcript's requests again and show where the answers differ.
 ``mtg-conformance serve``
     Speak the wire protocol on stdin and stdout for the reference engine.
 ``mtg-conformance rulings``
@@ -36,6 +42,7 @@ from oracle.errors import UserError
 from oracle.paths import suite_root
 
 from .catalog import feature_tags, load_catalog, scenario_ids, tag_problems
+from .commands import add_commands, run_command
 
 #: Markers besides a ruling's and a rule's that a scenario may carry.
 PYTEST_MARKERS = ("core", "needs", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "parametrize")
@@ -76,6 +83,12 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("-v", "--verbose", action="store_true", help="list every scenario")
         if name != "expectations":
             sub.add_argument("--expectations", default=None, help="the engine's expectations file")
+            sub.add_argument(
+                "--transcripts",
+                default=None,
+                metavar="DIR",
+                help="write each not-passed scenario's requests and replies",
+            )
         if name == "certify":
             sub.add_argument("--out", required=True, help="folder for the reports")
         if name == "expectations":
@@ -85,6 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     docs.add_argument("--report", action="append", default=[], help="a report.json whose outcomes to show (repeatable)")
     commands.add_parser("serve", help="speak the wire protocol on stdin and stdout for the reference engine")
     commands.add_parser("rulings", help="list every ruling id with its number of scenarios")
+    add_commands(commands, _seconds)
     return parser
 
 
@@ -179,6 +193,8 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         pytest_args.append("--validate-wire")
     if getattr(args, "expectations", None):
         pytest_args.append(f"--expectations={args.expectations}")
+    if getattr(args, "transcripts", None):
+        pytest_args.append(f"--transcripts={Path(args.transcripts).resolve()}")
     if selection:
         pytest_args += ["-m", selection]
     if str(code_root) not in sys.path:
@@ -235,6 +251,9 @@ def certify(args: argparse.Namespace) -> int:
     from .results import as_dicts
 
     scenarios = as_dicts(run.collector.ordered())
+    for scenario in scenarios:  # the report links each transcript from where it lies
+        if scenario.get("transcript"):
+            scenario["transcript"] = Path(os.path.relpath(scenario["transcript"], out.resolve())).as_posix()
     report = build_report(scenarios, args.engine, run.described, date, perf_counter() - start)
     root = Path(__file__).resolve().parents[2]
     written = write_reports(out, report, suite_root(), step_definitions(root), _write)
@@ -263,7 +282,9 @@ def rulings() -> int:
     root = suite_root()
     catalog = load_catalog(root)
     scenarios = feature_tags(root / "features")
-    problems = tag_problems(catalog, scenarios)
+    from .needs import needs_problems
+
+    problems = tag_problems(catalog, scenarios) + needs_problems(root)
     counts = dict.fromkeys(catalog.rulings, 0)
     for scenario in scenarios:
         for ruling_id in scenario.rulings:
@@ -300,6 +321,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             written = render_docs(Path(args.out), reports)
             print(f"wrote {len(written)} pages into {args.out}")
             return 0
+        if args.command in ("cards", "smoke", "replay"):
+            return run_command(args, run_suite)
         if args.command == "serve":
             from oracle.adapters.reference import ReferenceEngine
             from oracle.contract.protocol import serve

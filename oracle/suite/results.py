@@ -58,6 +58,8 @@ class ScenarioResult:
     observed: str | None = None
     #: Every step with its status (passed, failed, skipped, not run) and duration.
     steps: list[dict[str, Any]] = field(default_factory=list)
+    #: With --transcripts: the file of what the engine was asked and answered, if it did not pass.
+    transcript: str | None = None
 
     def record(self, outcome: str, message: object = "") -> None:
         """Set the outcome and its one-line, printable message."""
@@ -196,6 +198,8 @@ class ResultCollector:
     recorder: StepRecorder = field(default_factory=StepRecorder)
     #: Each scenario whose outcome differs from the expectations, in a line.
     changes: dict[str, str] = field(default_factory=dict)
+    #: With --transcripts: the folder for the transcripts of the scenarios that did not pass.
+    transcripts: Path | None = None
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         from pytest_bdd.scenario import scenario_wrapper_template_registry
@@ -240,6 +244,8 @@ class ResultCollector:
             return
         error = call.excinfo.value if call.excinfo is not None else None
         trace = self.recorder.end_phase(item.nodeid, report, error)
+        if report.when == "teardown":
+            self._write_transcript(item, result)
         if report.when != "call" and report.outcome == "passed":
             result.explain(trace)
             return
@@ -265,6 +271,16 @@ class ResultCollector:
             self.changes[item.nodeid] = report.longrepr
         elif expected is None and self.expectations and label not in ("PASS", "SKIP"):
             self.changes[item.nodeid] = f"{result.id}: expected PASS, got {label}"
+
+    def _write_transcript(self, item: pytest.Item, result: ScenarioResult) -> None:
+        """After its last phase: the transcript of a scenario that asked the engine something and did not pass."""
+        from .transcripts import RECORDING, write_transcript
+
+        recording = item.stash.get(RECORDING, None)
+        if self.transcripts is None or recording is None or not recording.messages or result.outcome == "PASS":
+            return
+        header = {"scenario": result.id, "outcome": result.outcome, "message": result.message, "engine": self.engine}
+        result.transcript = str(write_transcript(self.transcripts, header, recording.messages))
 
     def ordered(self) -> list[ScenarioResult]:
         return sorted(self.results.values(), key=lambda r: (r.feature, r.line))

@@ -6,7 +6,7 @@
   status (a ruling whose scenarios all ended as PRECONDITION says PRECONDITION, not FAIL;
   rulings with no selected scenario are counted, not listed); and the totals by outcome.
 * :func:`teststatus` — for ``run`` and ``certify``: how pytest counts each scenario, so that its
-  closing line gives the suite's outcomes ("84 PASS, 12 FAIL, 2 PRECONDITION, 11 SKIP") and no
+  closing line gives the suite's outcomes ("93 PASS, 12 FAIL, 2 PRECONDITION, 11 UNSUPPORTED") and no
   traceback of pytest's is printed for a scenario.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 from oracle.contract.outcomes import NOT_PASSED, NOT_RUN, OUTCOMES, printable
 from oracle.suite.catalog import Catalog
 from oracle.suite.docs.runs import ruling_status
-from oracle.suite.reports.failures import STOPPED, block
+from oracle.suite.reports.failures import STOPPED, UNRELIABLE, block, core_not_passed
 
 __all__ = ["LETTERS", "summary", "teststatus"]
 
@@ -101,6 +101,9 @@ def summary(
     )
     totals = Counter(s["outcome"] for s in scenarios)
     write("scenarios: " + ", ".join(f"{totals[o]} {o}" for o in OUTCOMES))
+    core = core_not_passed(scenarios)
+    if core:
+        write(f"warning: {UNRELIABLE} ({', '.join(s['name'] for s in core)})")
 
 
 def _order(status: str) -> int:

@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import EngineFailure
 from oracle.errors import UserError
@@ -66,6 +68,10 @@ class Recording(Engine):
             raise
         self.messages.append({"id": number, "result": _copy(result)})
         return result
+
+
+#: Where the harness keeps a scenario's :class:`Recording` (on its pytest item), for the results plugin.
+RECORDING = pytest.StashKey[Recording]()
 
 
 def _copy(data: Any) -> Any:

@@ -8,9 +8,10 @@ rule and capability tags.  A feature file the Gherkin parser rejects is returned
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pytest_bdd.exceptions import GherkinParseError
 from pytest_bdd.parser import FeatureParser
@@ -59,9 +60,18 @@ def _parse_error(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
+def _needs(derived: Mapping[str, Any], feature: str, name: str, tags: set[str]) -> tuple[str, ...]:
+    """What the scenario needs: derived from its cards and steps (:mod:`oracle.suite.needs`), with its tags."""
+    found = derived.get(f"{feature}::{name}")
+    return tuple(found.needs) if found is not None else tuple(sorted(t[6:] for t in tags if t.startswith("needs:")))
+
+
 def read_features(root: Path) -> tuple[list[ScenarioText], list[Unreadable]]:
     """Every scenario of ``root/features`` with its steps and effective tags; rejected files apart."""
+    from oracle.suite.needs import derive_all
+
     scenarios, unreadable = [], []
+    derived = derive_all(root)
     for path in sorted((root / "features").rglob("*.feature")):
         where = path.relative_to(root).as_posix()
         try:
@@ -78,7 +88,7 @@ def read_features(root: Path) -> tuple[list[ScenarioText], list[Unreadable]]:
                     line=scenario.line_number,
                     rulings=tuple(sorted(t[7:] for t in tags if t.startswith("ruling:"))),
                     rules=tuple(sorted((t[3:] for t in tags if t.startswith("cr:")), key=rule_key)),
-                    needs=tuple(sorted(t[6:] for t in tags if t.startswith("needs:"))),
+                    needs=_needs(derived, path.relative_to(root / "features").as_posix(), scenario.name, tags),
                     steps=tuple(
                         Step(s.keyword, s.name, s.background is not None, s.line_number) for s in scenario.steps
                     ),

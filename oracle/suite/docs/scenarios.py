@@ -82,7 +82,7 @@ def scenario_block(
         f'@cr:<a href="by-rule.html#cr-{esc(n)}">{esc(n)}</a>' if n in catalog.rules else f"@cr:{esc(n)}"
         for n in s.rules
     )
-    needs = " ".join(f"@needs:{esc(n)}" for n in s.needs)
+    needs = f"needs {esc(', '.join(s.needs))}" if s.needs else ""
     used = cards.get(s.name, ())
     card_links = ", ".join(f'<a href="{card_file(c)}">{esc(c)}</a>' for c in used)
     ident = f' id="{anchor_of(s.name)}"' if anchored else ""

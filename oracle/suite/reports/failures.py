@@ -11,10 +11,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["STOPPED", "around", "block", "not_passed", "step_line", "where"]
+__all__ = ["STOPPED", "UNRELIABLE", "around", "block", "core_not_passed", "not_passed", "step_line", "where"]
 
 #: Outcomes of a scenario that ran and did not pass, or did not run at all, in the order reports list them.
 STOPPED = ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "UNSUPPORTED", "NOT RUN")
+
+
+#: What every report says when a core scenario (features/core/) ran and did not pass.
+UNRELIABLE = "a core scenario did not pass: the results of the ruling scenarios may be unreliable"
+
+
+def core_not_passed(scenarios: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The core scenarios (``features/core/``: the basics every ruling scenario relies on) that ran
+    and did not pass."""
+    stopped = [o for o in STOPPED if o != "NOT RUN"]
+    return [s for s in scenarios if str(s.get("feature", "")).startswith("core/") and s.get("outcome") in stopped]
 
 
 def not_passed(report: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -68,4 +79,6 @@ def block(scenario: Mapping[str, Any], indent: str = "  ") -> list[str]:
         lines.append(f"{indent}observed: {observed or '-'}")
     elif scenario.get("message"):
         lines.append(f"{indent}why:      {scenario['message']}")
+    if scenario.get("transcript"):
+        lines.append(f"{indent}transcript: {scenario['transcript']} (mtg-conformance replay FILE --engine SPEC)")
     return lines

@@ -19,7 +19,7 @@ from oracle.paths import suite_root
 from oracle.suite.catalog import Catalog, load_catalog
 from oracle.suite.docs.html import badge, esc, page, rule_key, rule_title, scroll
 from oracle.suite.docs.runs import pass_rate, ran, ruling_status, totals
-from oracle.suite.reports.failures import around, not_passed, step_line, where
+from oracle.suite.reports.failures import UNRELIABLE, around, core_not_passed, not_passed, step_line, where
 
 __all__ = ["render_report_html"]
 
@@ -54,6 +54,9 @@ def _failure(s: Mapping[str, Any], catalog: Catalog) -> str:
     )
     steps = f'<ol class="steps">{steps}</ol>' if steps else ""
     rules = f"<p>CR paragraphs:</p><ul>{rules}</ul>" if rules else ""
+    if s.get("transcript"):
+        stopped += f'<p>Transcript: <a href="{esc(s["transcript"])}">{esc(s["transcript"])}</a></p>'
+
     return (
         f"<article><h3>{badge(str(s.get('outcome', '')))} {esc(s.get('name', ''))}</h3>"
         f'<div class="where">{esc(where(s))}</div>{steps}{stopped}{pair}{rulings}{rules}</article>'
@@ -114,7 +117,9 @@ def render_report_html(report: Mapping[str, Any], root: Path | None = None) -> s
     scenarios = list(report.get("scenarios", []))
     counts = totals(report)
     problems = not_passed(report)
-    body = f"<h2>What did not pass ({len(problems)})</h2>"
+    core = core_not_passed(scenarios)
+    warning = f'<p class="warning"><strong>Warning</strong>: {esc(UNRELIABLE)}: {esc(", ".join(s["name"] for s in core))}.</p>'
+    body = (warning if core else "") + f"<h2>What did not pass ({len(problems)})</h2>"
     body += "".join(_failure(s, catalog) for s in problems) or "<p>Every scenario that ran passed.</p>"
     facts = [
         ("engine", f"{engine.get('name', '?')} {engine.get('version', '')} (spec {engine.get('spec', '?')})"),

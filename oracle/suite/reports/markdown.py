@@ -13,7 +13,7 @@ from typing import Any
 
 from oracle.suite.catalog import Catalog
 from oracle.suite.docs.runs import pass_rate, ruling_status
-from oracle.suite.reports.failures import around, not_passed, step_line, where
+from oracle.suite.reports.failures import UNRELIABLE, around, core_not_passed, not_passed, step_line, where
 
 __all__ = ["report_markdown"]
 
@@ -38,6 +38,8 @@ def _failure(scenario: Mapping[str, Any], catalog: Catalog) -> list[str]:
     failed = scenario.get("failed_step")
     if failed:
         lines += [f"Stopped at line {failed.get('line')}: **{step_line(failed)}**", ""]
+    if scenario.get("transcript"):
+        lines += [f"Transcript: [{scenario['transcript']}]({scenario['transcript']})", ""]
     lines += [
         "| expected | observed |",
         "|---|---|",
@@ -78,6 +80,9 @@ def report_markdown(report: Mapping[str, Any], catalog: Catalog) -> str:
         f"**{counts}**. Pass rate: {_rate(report, ran)} (skips are not counted).",
         "",
     ]
+    core = core_not_passed(report["scenarios"])
+    if core:
+        lines += [f"> **Warning**: {UNRELIABLE}: {', '.join(s['name'] for s in core)}.", ""]
     problems = not_passed(report)
     lines += [f"## What did not pass ({len(problems)})", ""]
     for scenario in problems:

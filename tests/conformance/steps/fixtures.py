@@ -12,6 +12,7 @@ from oracle.errors import UserError
 from oracle.paths import cards_dir
 from oracle.registry import close_engine, open_engine
 from oracle.suite.results import STARTED
+from oracle.suite.transcripts import RECORDING, Recording
 from tests.conformance.world import World
 
 
@@ -57,4 +58,8 @@ def world(request: pytest.FixtureRequest, engine: Engine, description: JSON, car
     missing = sorted({str(m.args[0]) for m in request.node.iter_markers("needs")} - set(description["capabilities"]))
     if missing:
         pytest.skip(f"the engine does not declare: {', '.join(missing)}")
+    if request.config.getoption("--transcripts"):  # keep what the engine is asked and answers
+        recording = Recording(engine)
+        request.node.stash[RECORDING] = recording
+        return World(recording, cards)
     return World(engine, cards)

@@ -1,0 +1,141 @@
+"""The commands an engine's author starts with: ``cards``, ``smoke`` and ``replay``.
+
+``mtg-conformance cards --out FILE``
+    Every card fixture as engine-neutral JSON (:mod:`oracle.contract.cards`, ``cards.schema.json``).
+``mtg-conformance smoke --engine SPEC``
+    Check the engine's handshake, run the core scenarios (``@core``: a position observed as given,
+    a basic land's mana, a creature spell that resolves, priority and the steps of the turn, a
+    rejection that changes nothing), and print the result as JSON: ``success``, the engine and its
+    capabilities, the outcomes, and for each core scenario that did not pass why and a ``run``
+    line that shows it again.  Exit status 0 when every core scenario the engine can play passed.
+``mtg-conformance replay FILE --engine SPEC``
+    Send the requests of a transcript (``--transcripts DIR`` on run and certify) again to a fresh
+    engine and show, request by request, where its answers differ from the recorded ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import shlex
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from oracle.contract.outcomes import NOT_PASSED, printable
+from oracle.errors import UserError
+
+from .reports.failures import UNRELIABLE
+
+
+def add_commands(commands: Any, seconds: Callable[[str], float]) -> None:
+    """Add the three commands to the CLI's subparsers."""
+    cards = commands.add_parser("cards", help="write every card the suite plays with as JSON")
+    cards.add_argument("--out", required=True, metavar="FILE", help="the file to write ('-' for stdout)")
+    smoke = commands.add_parser("smoke", help="check the handshake and run the core scenarios, in seconds")
+    replay = commands.add_parser("replay", help="send a transcript's requests again and show what differs")
+    replay.add_argument("file", metavar="FILE", help="a transcript written by --transcripts")
+    for sub in (smoke, replay):
+        sub.add_argument("--engine", required=True, help="'reference', 'module:Class' or 'cmd:<command line>'")
+        sub.add_argument("--engine-timeout", type=seconds, default=None, help="seconds per request for 'cmd:' engines")
+        sub.add_argument(
+            "--validate-wire", action="store_true", help="check every protocol message against the schemas"
+        )
+    smoke.add_argument(
+        "--transcripts", default=None, metavar="DIR", help="write each not-passed scenario's requests and replies"
+    )
+
+
+def run_command(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
+    if args.command == "cards":
+        return write_cards(args.out)
+    if args.command == "smoke":
+        return smoke(args, run_suite)
+    return replay_file(args)
+
+
+def write_cards(out: str) -> int:
+    from oracle.contract.cards import export_json
+
+    text = export_json()
+    if out == "-":
+        sys.stdout.write(text)
+        return 0
+    Path(out).write_text(text, encoding="utf-8")
+    print(f"wrote {json.loads(text)['meta']['cards']} cards into {out}", file=sys.stderr)
+    return 0
+
+
+def smoke(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
+    """Run the core scenarios quietly and print what an engine's author needs first, as JSON."""
+    selection = argparse.Namespace(**vars(args), ruling=[], markexpr="core", verbose=False, expectations=None)
+    progress = io.StringIO()  # pytest's own lines: the JSON below says it all
+    try:
+        with contextlib.redirect_stdout(progress):
+            run = run_suite(selection, quiet=True)
+    except UserError as exc:  # it did not start, or its handshake is out of the contract
+        print(
+            json.dumps({"success": False, "engine": {"spec": args.engine}, "handshake": printable(exc, 600)}, indent=2)
+        )
+        raise
+    results = run.collector.ordered()
+    totals: dict[str, int] = {}
+    for result in results:
+        totals[result.outcome] = totals.get(result.outcome, 0) + 1
+    rerun = f"mtg-conformance run --engine {shlex.quote(args.engine)} -m core -v"
+    failures = [
+        {
+            "scenario": r.id,
+            "outcome": r.outcome,
+            "why": r.message,
+            "run": rerun + (f" --transcripts {shlex.quote(args.transcripts)}" if args.transcripts else ""),
+            **(
+                {"replay": f"mtg-conformance replay {shlex.quote(r.transcript)} --engine {shlex.quote(args.engine)}"}
+                if r.transcript
+                else {}
+            ),
+        }
+        for r in results
+        if r.outcome not in ("PASS", "SKIP")
+    ]
+    success = not failures and totals.get("PASS", 0) > 0
+    described = run.described
+    result: dict[str, Any] = {
+        "success": success,
+        "engine": {"spec": args.engine, "name": described.get("name"), "version": described.get("version")},
+        "capabilities": described.get("capabilities", []),
+        "core": totals,
+        "failures": failures,
+    }
+    if any(f["outcome"] in NOT_PASSED for f in failures):
+        result["warning"] = UNRELIABLE
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    return 0 if success else 1
+
+
+def replay_file(args: argparse.Namespace) -> int:
+    """Replay a transcript; print each request with "same" or how the answer differs; exit 1 on a difference."""
+    from oracle.registry import close_engine, open_engine
+
+    from .transcripts import read_transcript, replay
+
+    header, pairs = read_transcript(Path(args.file))
+    engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
+    print(f"replaying {header.get('scenario', '?')} ({header.get('outcome', '?')} with {header.get('engine', '?')})")
+    print(f"against {described.get('name')} {described.get('version')}: {len(pairs)} requests")
+    differences = 0
+    try:
+        for request, _now, difference in replay(pairs, engine):
+            what = request["op"] + (f" {json.dumps(request.get('action'))}" if request["op"] == "perform" else "")
+            print(
+                f"{'≠' if difference else '='} {request['id']:>3} {printable(what, 160)}"
+                + (f": {difference}" if difference else "")
+            )
+            differences += bool(difference)
+    finally:
+        close_engine(engine, args.engine, quiet=True)
+    print(f"{differences} of {len(pairs)} answers differ" if differences else "every answer is the same")
+    return 1 if differences else 0
