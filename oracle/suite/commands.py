@@ -83,8 +83,8 @@ def smoke(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
         raise
     results = run.collector.ordered()
     totals: dict[str, int] = {}
-    for result in results:
-        totals[result.outcome] = totals.get(result.outcome, 0) + 1
+    for scenario in results:
+        totals[scenario.outcome] = totals.get(scenario.outcome, 0) + 1
     rerun = f"mtg-conformance run --engine {shlex.quote(args.engine)} -m core -v"
     failures = [
         {

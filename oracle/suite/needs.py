@@ -204,7 +204,7 @@ def read_scenarios(features: Path, unreadable: list[str] | None = None) -> list[
     for path in sorted(features.rglob("*.feature")):
         relative = path.relative_to(features).as_posix()
         try:
-            document = Parser().parse(path.read_text(encoding="utf-8"))
+            document: dict[str, Any] = dict(Parser().parse(path.read_text(encoding="utf-8")))
         except (CompositeParserException, UnicodeDecodeError) as exc:
             problem = f"{path}: does not parse: {' '.join(str(exc).split())[:200]}"
             if unreadable is None:
