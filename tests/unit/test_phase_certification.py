@@ -60,7 +60,9 @@ def test_junit_has_a_testcase_per_scenario_and_preconditions_as_errors(certified
     for scenario in report["scenarios"]:
         case = by_name[scenario["name"]]
         kinds = [child.tag for child in case if child.tag != "properties"]
-        wanted = {"PASS": [], "FAIL": ["failure"], "UNSUPPORTED": ["failure"], "SKIP": ["skipped"]}.get(scenario["outcome"], ["error"])
+        wanted = {"PASS": [], "FAIL": ["failure"], "UNSUPPORTED": ["failure"], "SKIP": ["skipped"]}.get(
+            scenario["outcome"], ["error"]
+        )
         assert kinds == wanted, (scenario["name"], scenario["outcome"], kinds)
     assert any(s["outcome"] == "PRECONDITION" for s in report["scenarios"])
 
@@ -88,7 +90,9 @@ def test_the_published_report_md_opens_with_each_failure_and_why() -> None:
     report = report_of(PUBLISHED)
     section = text.split("## What did not pass")[1].split("## Rulings")[0]
     entries = section.split("\n### ")[1:]
-    assert len(entries) == sum(1 for s in report["scenarios"] if s["outcome"] in ("FAIL", "ERROR", "PRECONDITION", "UNSUPPORTED"))
+    assert len(entries) == sum(
+        1 for s in report["scenarios"] if s["outcome"] in ("FAIL", "ERROR", "PRECONDITION", "UNSUPPORTED")
+    )
     for entry in entries:
         assert ">> " in entry and "| expected | observed |" in entry and "\u201c" in entry and "**CR " in entry, entry
     assert (PUBLISHED / "badge.svg").read_text(encoding="utf-8").startswith("<svg")
