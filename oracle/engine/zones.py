@@ -170,10 +170,7 @@ class ZoneRules(GameBase):
         before = compute(self.state)
         lki = snapshot(self.state, obj)
         watchers = [(o, replace(before[o.id])) for o in self.state.permanents()]
-        new = self.move(obj, zone)
-        for attached in self.state.permanents():
-            if attached.attached_to == obj.id:
-                attached.attached_to = None
+        new = self.move(obj, zone)  # what was attached to it is dealt with as a state-based action (704.5m, 704.5n)
         self.state.effects = [e for e in self.state.effects if e.affected != [obj.id]]
         for watcher, chars in watchers:
             for ability in chars.abilities:

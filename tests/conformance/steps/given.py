@@ -117,3 +117,10 @@ def has_mana(world: World, player: str, mana: str) -> None:
 @given(parsers.re(r"(?P<player>\w+)'s life total is (?P<life>-?\d+)$"))
 def life_total(world: World, player: str, life: str) -> None:
     world.player(player)["life"] = int(life)
+
+
+@given(parsers.re(r"(?P<player>\w+)'s library is empty$"))
+def library_empty(world: World, player: str) -> None:
+    """Documents an empty library (121.4, 704.5b), and checks no earlier step put a card there."""
+    if world.player(player).get("library"):
+        raise UserError(f"{player} was given cards in her library earlier, but her library is empty")

@@ -64,6 +64,12 @@ def _pool(world: World, player: str) -> dict[str, int]:
     return _pool_of(_settled(world), player)
 
 
+def _lost(entry: dict[str, Any]) -> bool:
+    if "lost" not in entry:
+        pytest.fail(f"the engine does not report whether {entry['name']} has lost the game")
+    return bool(entry["lost"])
+
+
 def _mana(text: str) -> dict[str, int]:
     pool: dict[str, int] = {}
     for symbol in re.findall(r"\{([WUBRGC])\}", text):
@@ -429,3 +435,32 @@ def has_priority(world: World, player: str) -> None:
     """117.1: the player who may act now."""
     holder = _settled(world)["turn"]["priority_player"]
     _check(holder == player, f"{player} has priority", f"{holder or 'no player'} has priority")
+
+
+@then(parsers.re(r"(?P<card>.+) is not attached to anything$"))
+def not_attached(world: World, card: str) -> None:
+    attached_to = _one(world, card).get("attached_to")
+    _check(attached_to is None, f"{card} attached to nothing", f"{card} attached to {attached_to}")
+
+
+@then(parsers.re(r"(?P<player>\w+) has (?P<negated>not )?lost the game$"))
+def lost_game(world: World, player: str, negated: str | None) -> None:
+    """704.5a, 704.5b: a player who loses the game; the contract reports it as `lost`."""
+    lost = _lost(_player(_settled(world), player))
+    _check(lost != bool(negated), f"{player} has {negated or ''}lost the game", f"{player} has {'' if lost else 'not '}lost")
+
+
+@then(parsers.re(r"(?P<player>\w+) has won the game$"))
+def won_game(world: World, player: str) -> None:
+    """104.2a: a player still in the game wins once all opponents have left it; the game is over,
+    so no player receives priority any more."""
+    observation = _settled(world)
+    for entry in observation["players"]:
+        lost = _lost(entry)
+        _check(
+            lost == (entry["name"] != player),
+            f"{player} has won: every other player has lost",
+            f"{entry['name']} has {'' if lost else 'not '}lost the game",
+        )
+    holder = observation["turn"]["priority_player"]
+    _check(not holder, "the game over, no player with priority", f"{holder} has priority")

@@ -1,0 +1,133 @@
+@core @needs:state-based-actions
+Feature: State-based actions
+  Whenever a player would receive priority, the game checks the state-based actions and performs
+  all that apply at once, then checks again until none applies (CR 704.3). No seed ruling is about
+  these rules, but the reference engine implements them, so these core scenarios pin them.
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+
+  @cr:704.5f @cr:704.3 @needs:casting @needs:x-costs @needs:replacement-effects
+  Scenario: A creature with toughness 0 is put into its owner's graveyard
+    Given Alice has Endless One in her hand
+    When Alice casts Endless One with X = 0
+    And all players pass priority
+    Then Endless One is not on the battlefield
+    And Endless One is in Alice's graveyard
+
+  @cr:704.5g @cr:120.3e @needs:casting
+  Scenario: Damage equal to a creature's toughness is lethal damage
+    Given Alice controls Grizzly Bears
+    And Alice has Flame Slash in her hand
+    And Alice has {R} in her mana pool
+    When Alice casts Flame Slash targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears is not on the battlefield
+    And Grizzly Bears is in Alice's graveyard
+
+  @cr:704.5g @cr:120.3e @needs:casting
+  Scenario: Damage less than a creature's toughness is not lethal damage
+    Given Alice controls Grizzly Bears with three +1/+1 counters on it
+    And Alice has Flame Slash in her hand
+    And Alice has {R} in her mana pool
+    When Alice casts Flame Slash targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears is on the battlefield
+    And Grizzly Bears is a 5/5 creature
+
+  @cr:704.5g @cr:704.5m @cr:704.3 @needs:casting @needs:auras-and-equipment
+  Scenario: An Aura goes to the graveyard after the creature it enchanted is destroyed by lethal damage
+    Given Alice controls Grizzly Bears
+    And Alice controls Holy Strength attached to Grizzly Bears
+    And Alice has Flame Slash in her hand
+    And Alice has {R} in her mana pool
+    When Alice casts Flame Slash targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears is in Alice's graveyard
+    And Holy Strength is in Alice's graveyard
+    And Holy Strength is not on the battlefield
+
+  @cr:704.5m @needs:casting @needs:auras-and-equipment
+  Scenario: An Aura whose creature left for its owner's hand goes to the graveyard
+    Given Alice controls Grizzly Bears
+    And Bob controls Holy Strength attached to Grizzly Bears
+    And Alice has Unsummon in her hand
+    And Alice has {U} in her mana pool
+    When Alice casts Unsummon targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears is in Alice's hand
+    And Holy Strength is in Bob's graveyard
+    And Holy Strength is not on the battlefield
+
+  @cr:704.5m @cr:303.4 @needs:casting @needs:auras-and-equipment
+  Scenario: An Aura attached to a creature stays attached while the game checks state-based actions
+    Given Alice controls Grizzly Bears
+    And Alice controls Holy Strength attached to Grizzly Bears
+    And Alice has Giant Growth in her hand
+    And Alice has {G} in her mana pool
+    When Alice casts Giant Growth targeting Grizzly Bears
+    And all players pass priority
+    Then Holy Strength is attached to Grizzly Bears
+    And Grizzly Bears is a 6/7 creature
+
+  @cr:704.5n @needs:casting @needs:auras-and-equipment
+  Scenario: An Equipment whose creature was destroyed stays on the battlefield, unattached
+    Given Alice controls Grizzly Bears
+    And Alice controls Bonesplitter attached to Grizzly Bears
+    And Alice has Murder in her hand
+    And Alice has {B}{B}{B} in her mana pool
+    When Alice casts Murder targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears is in Alice's graveyard
+    And Bonesplitter is on the battlefield
+    And Bonesplitter is not attached to anything
+
+  @cr:704.5n @cr:301.5 @needs:casting @needs:auras-and-equipment
+  Scenario: An Equipment attached to a creature stays attached while the game checks state-based actions
+    Given Alice controls Grizzly Bears
+    And Alice controls Bonesplitter attached to Grizzly Bears
+    And Alice has Giant Growth in her hand
+    And Alice has {G} in her mana pool
+    When Alice casts Giant Growth targeting Grizzly Bears
+    And all players pass priority
+    Then Bonesplitter is attached to Grizzly Bears
+    And Grizzly Bears is a 7/5 creature
+
+  @cr:704.5a @cr:104.2a @needs:triggered-abilities @needs:mana-abilities
+  Scenario: A player whose life total becomes 0 loses the game
+    Given Alice controls Manabarbs
+    And Alice controls Forest
+    And Alice's life total is 1
+    When Alice taps Forest for mana
+    And all players pass priority
+    Then Alice's life total is 0
+    And Alice has lost the game
+    And Bob has won the game
+
+  @cr:704.5a @needs:triggered-abilities @needs:mana-abilities
+  Scenario: A player whose life total becomes 1 is still in the game
+    Given Alice controls Manabarbs
+    And Alice controls Forest
+    And Alice's life total is 2
+    When Alice taps Forest for mana
+    And all players pass priority
+    Then Alice's life total is 1
+    And Alice has not lost the game
+    And Bob has not lost the game
+
+  @cr:704.5b @cr:504.1 @cr:104.2a
+  Scenario: A player who draws from an empty library loses the game
+    Given it is Alice's upkeep
+    And Alice's library is empty
+    When the game proceeds to Alice's draw step
+    Then Alice has lost the game
+    And Bob has won the game
+
+  @cr:704.5b @cr:504.1
+  Scenario: A player who draws a card from her library is still in the game
+    Given it is Alice's upkeep
+    And Alice has Forest in her library
+    When the game proceeds to Alice's draw step
+    Then Alice has one card in her hand
+    And Alice has not lost the game
