@@ -7,7 +7,8 @@ gives the ``phase`` module.  This adapter speaks the contract of :mod:`oracle.co
   ``phase.build_oracle_face`` from an MTGJSON-shaped dict; a card phase does not understand
   (an unimplemented effect, an unknown trigger mode, a parse warning) is *unsupported*;
 * ``setup`` starts a game with decks holding the position's cards (plus basic lands as
-  filler), keeps both hands, then edits phase's state dict into the position and reloads it;
+  filler), keeps both hands, then edits phase's state dict into the position (the filler
+  removed) and reloads it;
 * ``perform`` turns each contract action into phase ``GameAction`` dicts, answering the
   prompts phase asks while an action is being taken from the action's own fields, and
   restores the saved state whenever phase refuses;

@@ -63,7 +63,8 @@ class ObservationReader(PhaseBase):
         return {
             "name": self.names[seat],
             "life": player.get("life", 0),
-            "lost": player.get("status", {}).get("type", "Active") != "Active",
+            # phase marks a player who lost (704.5a) as eliminated and keeps the status "Active".
+            "lost": bool(player.get("is_eliminated")) or player.get("status", {}).get("type", "Active") != "Active",
             "mana_pool": pool_of(player),
             "library": [self._card(state, i) for i in player.get("library", [])],
             "hand": [self._card(state, i) for i in player.get("hand", [])],

@@ -2,7 +2,7 @@
 
 ``setup`` starts a game with decks holding the position's cards (plus basic lands as filler),
 keeps both hands, then edits phase's state dict (zones, permanents, turn, life, mana pools)
-into the position; :class:`PositionBuilder` holds these steps.
+into the position, the filler removed so that a library holds exactly the position's cards; :class:`PositionBuilder` holds these steps.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .cards import filler_land
 PLAYER_ZONES = {"library": "Library", "hand": "Hand", "graveyard": "Graveyard"}
 
 #: How many filler basic lands (:func:`oracle.adapters.phase.cards.filler_land`) each deck gets, so that a
-#: game can start and players can draw.
+#: game can start; they are removed from the game once the position is placed.
 FILLER_COUNT = 10
 
 
@@ -105,9 +105,9 @@ class PositionBuilder(PhaseBase):
             self._put(state, obj, zone, owner, self._seat(controller))
             if zone == "battlefield":
                 placed.append((obj, entry))
-        for (owner, _), rest in spare.items():  # filler goes to the bottom of its owner's library
+        for rest in spare.values():  # the filler that started phase's game is not in the position
             for object_id in rest:
-                self._put(state, state["objects"][str(object_id)], "library", owner, owner)
+                del state["objects"][str(object_id)]
         turn = position["turn"]["number"]
         for obj, entry in placed:
             self._set_permanent(state, obj, entry, turn)
