@@ -131,3 +131,36 @@ Feature: State-based actions
     When the game proceeds to Alice's draw step
     Then Alice has one card in her hand
     And Alice has not lost the game
+
+  @cr:704.5n @cr:301.5 @cr:514.2 @needs:casting @needs:activated-abilities @needs:auras-and-equipment
+  Scenario: An Equipment attached to a land that stops being a creature becomes unattached
+    Given Alice controls Forest
+    And Alice controls Bonesplitter
+    And Alice has Animate Land in her hand
+    And Alice has {G}{C} in her mana pool
+    When Alice casts Animate Land targeting Forest
+    And all players pass priority
+    And Alice activates Bonesplitter's ability targeting Forest
+    And all players pass priority
+    Then Bonesplitter is attached to Forest
+    And Forest is a 5/3 creature
+    When the game proceeds to Bob's upkeep
+    Then Forest is not a creature
+    And Bonesplitter is on the battlefield
+    And Bonesplitter is not attached to anything
+
+  @cr:704.5m @cr:303.4 @cr:514.2 @needs:casting @needs:auras-and-equipment
+  Scenario: An Aura attached to a land that stops being a creature goes to the graveyard
+    Given Alice controls Forest
+    And Alice has Animate Land in her hand
+    And Alice has Holy Strength in her hand
+    And Alice has {G}{W} in her mana pool
+    When Alice casts Animate Land targeting Forest
+    And all players pass priority
+    And Alice casts Holy Strength targeting Forest
+    And all players pass priority
+    Then Holy Strength is attached to Forest
+    And Forest is a 4/5 creature
+    When the game proceeds to Bob's upkeep
+    Then Forest is not a creature
+    And Holy Strength is in Alice's graveyard

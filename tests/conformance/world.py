@@ -22,6 +22,7 @@ from oracle.engine.cards import CardDatabase
 from oracle.errors import UserError
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_EQUIP = re.compile(r"^Equip (\{[^}]+\})+$")
 _COST_PART = re.compile(r"^(\{[^}]+\})+$|^Sacrifice .+$|^Tap an untapped .+$|^Discard a card$")
 
 
@@ -37,13 +38,16 @@ def count(word: str) -> int:
 def activated_abilities(oracle_text: str) -> list[str]:
     """The activated abilities in rules text, in order: lines "[Cost]: [Effect]" (602.1a).
 
-    Basic lands' reminder text "({T}: Add {G}.)" counts: it is their intrinsic ability (305.6).
+    Basic lands' reminder text "({T}: Add {G}.)" counts: it is their intrinsic ability (305.6), and
+    so does "Equip [cost]", which means "[Cost]: Attach this permanent to target creature you control" (702.6a).
     """
     found = []
     for line in oracle_text.split("\n"):
         line = line.strip()
         if line.startswith("(") and line.endswith(")"):
             line = line[1:-1]
+        if _EQUIP.match(line):
+            line = f"{line[len('Equip ') :]}: Attach this permanent to target creature you control."
         cost, sep, _ = line.partition(": ")
         if sep and all(_COST_PART.match(part.strip()) for part in cost.split(",")):
             found.append(line)

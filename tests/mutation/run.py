@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"error: not a rule module: {', '.join(unknown)} (known: {', '.join(known)})", file=sys.stderr)
         return 2
-    equivalent: dict[str, str] = read_toml(EQUIVALENT)
+    equivalent = {name: group["reason"] for group in read_toml(EQUIVALENT)["equivalent"] for name in group["mutants"]}
     failed = False
     rows = []
     for module in args.modules or known:

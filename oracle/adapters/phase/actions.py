@@ -265,6 +265,7 @@ def _symbols(pool: dict[str, int]) -> str:
 
 def _is_cost_colon_effect(ability: JSON) -> bool:
     """Whether one of phase's abilities is written "[Cost]: [Effect]", as the suite counts them
-    (CR 602.1a); a keyword such as Equip is activated but not counted."""
+    (CR 602.1a), Equip included: "Equip [cost]" means "[Cost]: Attach ..." (702.6a)."""
     description = ability.get("description")
-    return ability.get("kind") == "Activated" and (description is None or ": " in description)
+    equip = (ability.get("ability_tag") or {}).get("type") == "Equip"
+    return ability.get("kind") == "Activated" and (description is None or ": " in description or equip)
