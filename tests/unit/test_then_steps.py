@@ -112,6 +112,11 @@ ROGUE = permanent("Rogue Token", "#6", token=True)
 TRIGGER = {"kind": "triggered", "name": "Manabarbs", "controller": "Alice"}
 SICK = rejected("summoning-sickness", "no")
 
+LOST_ALICE = {**player("Alice", 0), "lost": True}
+IN_ALICE = {**player("Alice"), "lost": False}
+IN_BOB = {**player("Bob"), "lost": False}
+GAME_OVER = {**table(alice=LOST_ALICE, bob=IN_BOB), "turn": {**table()["turn"], "priority_player": ""}}
+
 CASES: dict[str, list[Case]] = {
     "spell_on_stack": [
         Case(
@@ -318,6 +323,28 @@ CASES: dict[str, list[Case]] = {
             "Holy Strength is attached to Grizzly Bears",
             table(BEARS, permanent("Holy Strength", types=["Enchantment"], attached_to="bears")),
             [table(BEARS, permanent("Holy Strength", types=["Enchantment"]))],
+        )
+    ],
+    "not_attached": [
+        Case(
+            "Bonesplitter is not attached to anything",
+            table(BEARS, permanent("Bonesplitter", types=["Artifact"])),
+            [table(BEARS, permanent("Bonesplitter", types=["Artifact"], attached_to="bears"))],
+        )
+    ],
+    "lost_game": [
+        Case("Alice has lost the game", table(alice=LOST_ALICE), [table(alice=IN_ALICE), table()]),
+        Case("Alice has not lost the game", table(alice=IN_ALICE), [table(alice=LOST_ALICE), table()]),
+    ],
+    "won_game": [
+        Case(
+            "Bob has won the game",
+            GAME_OVER,
+            [
+                table(alice=LOST_ALICE, bob=IN_BOB),  # someone still has priority: the game goes on
+                {**GAME_OVER, "players": [IN_ALICE, IN_BOB]},
+                {**GAME_OVER, "players": [LOST_ALICE, {**IN_BOB, "lost": True}]},
+            ],
         )
     ],
     "hand_size": [
