@@ -1,4 +1,4 @@
-@core @needs:state-based-actions
+@core
 Feature: State-based actions
   Whenever a player would receive priority, the game checks the state-based actions and performs
   all that apply at once, then checks again until none applies (CR 704.3). No seed ruling is about
@@ -8,7 +8,7 @@ Feature: State-based actions
     Given a game between Alice and Bob
     And it is Alice's precombat main phase
 
-  @cr:704.5f @cr:704.3 @needs:casting @needs:x-costs @needs:replacement-effects
+  @cr:704.5f @cr:704.3 @needs:state-based-actions
   Scenario: A creature with toughness 0 is put into its owner's graveyard
     Given Alice has Endless One in her hand
     When Alice casts Endless One with X = 0
@@ -16,7 +16,7 @@ Feature: State-based actions
     Then Endless One is not on the battlefield
     And Endless One is in Alice's graveyard
 
-  @cr:704.5g @cr:120.3e @needs:casting
+  @cr:704.5g @cr:120.3e
   Scenario: Damage equal to a creature's toughness is lethal damage
     Given Alice controls Grizzly Bears
     And Alice has Flame Slash in her hand
@@ -26,7 +26,7 @@ Feature: State-based actions
     Then Grizzly Bears is not on the battlefield
     And Grizzly Bears is in Alice's graveyard
 
-  @cr:704.5g @cr:120.3e @needs:casting
+  @cr:704.5g @cr:120.3e
   Scenario: Damage less than a creature's toughness is not lethal damage
     Given Alice controls Grizzly Bears with three +1/+1 counters on it
     And Alice has Flame Slash in her hand
@@ -36,7 +36,7 @@ Feature: State-based actions
     Then Grizzly Bears is on the battlefield
     And Grizzly Bears is a 5/5 creature
 
-  @cr:704.5g @cr:704.5m @cr:704.3 @needs:casting @needs:auras-and-equipment
+  @cr:704.5g @cr:704.5m @cr:704.3
   Scenario: An Aura goes to the graveyard after the creature it enchanted is destroyed by lethal damage
     Given Alice controls Grizzly Bears
     And Alice controls Holy Strength attached to Grizzly Bears
@@ -48,7 +48,7 @@ Feature: State-based actions
     And Holy Strength is in Alice's graveyard
     And Holy Strength is not on the battlefield
 
-  @cr:704.5m @needs:casting @needs:auras-and-equipment
+  @cr:704.5m @needs:state-based-actions
   Scenario: An Aura whose creature left for its owner's hand goes to the graveyard
     Given Alice controls Grizzly Bears
     And Bob controls Holy Strength attached to Grizzly Bears
@@ -60,7 +60,7 @@ Feature: State-based actions
     And Holy Strength is in Bob's graveyard
     And Holy Strength is not on the battlefield
 
-  @cr:704.5m @cr:303.4 @needs:casting @needs:auras-and-equipment
+  @cr:704.5m @cr:303.4 @needs:state-based-actions
   Scenario: An Aura attached to a creature stays attached while the game checks state-based actions
     Given Alice controls Grizzly Bears
     And Alice controls Holy Strength attached to Grizzly Bears
@@ -71,7 +71,7 @@ Feature: State-based actions
     Then Holy Strength is attached to Grizzly Bears
     And Grizzly Bears is a 6/7 creature
 
-  @cr:704.5n @needs:casting @needs:auras-and-equipment
+  @cr:704.5n @needs:state-based-actions
   Scenario: An Equipment whose creature was destroyed stays on the battlefield, unattached
     Given Alice controls Grizzly Bears
     And Alice controls Bonesplitter attached to Grizzly Bears
@@ -83,7 +83,7 @@ Feature: State-based actions
     And Bonesplitter is on the battlefield
     And Bonesplitter is not attached to anything
 
-  @cr:704.5n @cr:301.5 @needs:casting @needs:auras-and-equipment
+  @cr:704.5n @cr:301.5 @needs:state-based-actions
   Scenario: An Equipment attached to a creature stays attached while the game checks state-based actions
     Given Alice controls Grizzly Bears
     And Alice controls Bonesplitter attached to Grizzly Bears
@@ -94,7 +94,7 @@ Feature: State-based actions
     Then Bonesplitter is attached to Grizzly Bears
     And Grizzly Bears is a 7/5 creature
 
-  @cr:704.5a @cr:104.2a @needs:triggered-abilities @needs:mana-abilities
+  @cr:704.5a @cr:104.2a
   Scenario: A player whose life total becomes 0 loses the game
     Given Alice controls Manabarbs
     And Alice controls Forest
@@ -105,7 +105,7 @@ Feature: State-based actions
     And Alice has lost the game
     And Bob has won the game
 
-  @cr:704.5a @needs:triggered-abilities @needs:mana-abilities
+  @cr:704.5a
   Scenario: A player whose life total becomes 1 is still in the game
     Given Alice controls Manabarbs
     And Alice controls Forest
@@ -132,7 +132,7 @@ Feature: State-based actions
     Then Alice has one card in her hand
     And Alice has not lost the game
 
-  @cr:704.5n @cr:301.5 @cr:514.2 @needs:casting @needs:activated-abilities @needs:auras-and-equipment
+  @cr:704.5n @cr:301.5 @cr:514.2 @needs:state-based-actions
   Scenario: An Equipment attached to a land that stops being a creature becomes unattached
     Given Alice controls Forest
     And Alice controls Bonesplitter
@@ -149,7 +149,7 @@ Feature: State-based actions
     And Bonesplitter is on the battlefield
     And Bonesplitter is not attached to anything
 
-  @cr:704.5m @cr:303.4 @cr:514.2 @needs:casting @needs:auras-and-equipment
+  @cr:704.5m @cr:303.4 @cr:514.2 @needs:state-based-actions
   Scenario: An Aura attached to a land that stops being a creature goes to the graveyard
     Given Alice controls Forest
     And Alice has Animate Land in her hand
