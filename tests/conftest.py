@@ -89,7 +89,8 @@ def pytest_configure(config: pytest.Config) -> None:
     for rule in catalog.rules.values():
         config.addinivalue_line("markers", f"cr.{rule.number}: CR {rule.number}, {rule.title}")
     config.addinivalue_line("markers", "needs(capability): the scenario needs this capability of the engine")
-    config.addinivalue_line("markers", "core: a core scenario (features/core/): a rule no seed ruling exercises")
+    config.addinivalue_line("markers", "core: the smoke tier (features/core/): the basics every ruling scenario relies on")
+    config.addinivalue_line("markers", "rules: a rule the engine implements that no seed ruling exercises (features/rules/)")
     collector = ResultCollector(catalog, config.getoption("--engine"), expectations)
     if config.getoption("--transcripts"):
         collector.transcripts = Path(config.getoption("--transcripts"))

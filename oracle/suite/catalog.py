@@ -236,8 +236,8 @@ def tag_problems(catalog: Catalog, scenarios: list[TaggedScenario]) -> list[str]
     seen: dict[str, TaggedScenario] = {}
     for scenario in scenarios:
         where = f"{scenario.path}:{scenario.line}"
-        if not scenario.rulings and "core" not in scenario.tags:
-            problems.append(f"{where}: scenario {scenario.name!r} has no @ruling: tag (nor @core)")
+        if not scenario.rulings and not {"core", "rules"} & set(scenario.tags):
+            problems.append(f"{where}: scenario {scenario.name!r} has no @ruling: tag (nor @core or @rules)")
         if not scenario.rules:
             problems.append(f"{where}: scenario {scenario.name!r} has no @cr: tag")
         if not scenario.steps:

@@ -45,7 +45,7 @@ from .catalog import feature_tags, load_catalog, scenario_ids, tag_problems
 from .commands import add_commands, run_command
 
 #: Markers besides a ruling's and a rule's that a scenario may carry.
-PYTEST_MARKERS = ("core", "needs", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "parametrize")
+PYTEST_MARKERS = ("core", "rules", "needs", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "parametrize")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,8 +1,8 @@
-@core
+@rules
 Feature: State-based actions
   Whenever a player would receive priority, the game checks the state-based actions and performs
   all that apply at once, then checks again until none applies (CR 704.3). No seed ruling is about
-  these rules, but the reference engine implements them, so these core scenarios pin them.
+  these rules, but the reference engine implements them, so these scenarios pin them.
 
   Background:
     Given a game between Alice and Bob
