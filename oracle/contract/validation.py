@@ -6,12 +6,18 @@ against them with the subset of JSON Schema (2020-12) the files use: ``type``,
 ``items``, ``minItems``, ``maxItems``, ``uniqueItems``, ``minLength``,
 ``minimum``, ``pattern``, ``oneOf`` and ``$ref`` (within and across files).
 A keyword outside that subset is an error, so a schema can't silently go unchecked.
+
+Each schema is compiled once into nested closures that only answer "valid or not"; they
+apply exactly the checks of the walk below, in the same order, without building paths or
+messages.  Valid data, the common case, costs only that; data that breaks a schema is walked
+again to say where and why, so the messages are the walk's own.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -68,6 +74,14 @@ def _resolve(ref: str, current: str) -> tuple[dict[str, Any], str]:
 
 def errors(instance: Any, schema_name: str) -> list[str]:
     """All the ways ``instance`` breaks the schema, each as ``"$.path: reason"``; empty if valid."""
+    schema = load_schema(schema_name)
+    if compiled(schema, schema_name)(instance):
+        return []
+    return explain(instance, schema_name)
+
+
+def explain(instance: Any, schema_name: str) -> list[str]:
+    """:func:`errors` by walking the schema node by node, naming the path of each problem."""
     found: list[str] = []
     _check(instance, load_schema(schema_name), schema_name, "$", found)
     return found
@@ -134,3 +148,136 @@ def _check(value: Any, schema: dict[str, Any], file: str, path: str, found: list
             best = min(results, key=len) if passing == 0 else []
             detail = f" (closest: {best[0]})" if best else ""
             found.append(f"{path}: matches {passing} of the {len(results)} allowed forms, not exactly one{detail}")
+
+
+# -- the compiled form: the same checks, answering only "valid or not" ------------------------
+
+Check = Callable[[Any], bool]
+#: Compiled checks by the id of their schema node (the node is kept, so its id stays its own).
+_COMPILED: dict[int, tuple[dict[str, Any], Check]] = {}
+
+
+def compiled(schema: dict[str, Any], file: str) -> Check:
+    """The check of one schema node: true exactly when :func:`_check` would find nothing."""
+    known = _COMPILED.get(id(schema))
+    if known is not None and known[0] is schema:
+        return known[1]
+    built: list[Check] = []
+    _COMPILED[id(schema)] = (schema, lambda value: built[0](value))  # a $ref back to this node
+    unknown = schema.keys() - KNOWN
+    if unknown:
+        del _COMPILED[id(schema)]
+        raise ValueError(f"{file}: unsupported schema keyword(s) {sorted(unknown)}")
+    built.append(_all(_parts(schema, file)))
+    _COMPILED[id(schema)] = (schema, built[0])
+    return built[0]
+
+
+def _all(checks: list[Check]) -> Check:
+    if not checks:
+        return lambda value: True
+    if len(checks) == 1:
+        return checks[0]
+
+    def every(value: Any) -> bool:
+        for check in checks:
+            if not check(value):
+                return False
+        return True
+
+    return every
+
+
+def _parts(schema: dict[str, Any], file: str) -> list[Check]:
+    """One check per group of keywords, in the order :func:`_check` applies them."""
+    parts: list[Check] = []
+    if "$ref" in schema:
+        target, target_file = _resolve(schema["$ref"], file)
+        parts.append(compiled(target, target_file))
+    if "type" in schema:
+        parts.append(_type_check(schema["type"]))
+    if "const" in schema:
+        const = schema["const"]
+        parts.append(lambda value: not value != const)
+    if "enum" in schema:
+        enum = schema["enum"]
+        parts.append(lambda value: value in enum)
+    if "minLength" in schema or "pattern" in schema:
+        parts.append(_string_check(schema.get("minLength", 0), schema.get("pattern")))
+    if "minimum" in schema:
+        minimum = schema["minimum"]
+        parts.append(
+            lambda value: not (isinstance(value, (int, float)) and not isinstance(value, bool) and value < minimum)
+        )
+    if {"required", "properties", "additionalProperties"} & schema.keys():
+        parts.append(_object_check(schema, file))
+    if {"minItems", "maxItems", "uniqueItems", "items"} & schema.keys():
+        parts.append(_array_check(schema, file))
+    if "oneOf" in schema:
+        options = [compiled(option, file) for option in schema["oneOf"]]
+        parts.append(lambda value: sum(1 for option in options if option(value)) == 1)
+    return parts
+
+
+def _type_check(declared: str | list[str]) -> Check:
+    allowed = declared if isinstance(declared, list) else [declared]
+    tests = [_TYPES[t] for t in allowed]
+    if len(tests) == 1:
+        return tests[0]
+    return lambda value: any(test(value) for test in tests)
+
+
+def _string_check(min_length: int, pattern: str | None) -> Check:
+    regex = re.compile(pattern) if pattern is not None else None
+
+    def check(value: Any) -> bool:
+        if not isinstance(value, str):
+            return True
+        return len(value) >= min_length and (regex is None or regex.search(value) is not None)
+
+    return check
+
+
+def _object_check(schema: dict[str, Any], file: str) -> Check:
+    required = list(schema.get("required", []))
+    properties = {key: compiled(sub, file) for key, sub in schema.get("properties", {}).items()}
+    extra = schema.get("additionalProperties")
+    closed = extra is False
+    others = compiled(extra, file) if isinstance(extra, dict) else None
+
+    def check(value: Any) -> bool:
+        if not isinstance(value, dict):
+            return True
+        for key in required:
+            if key not in value:
+                return False
+        for key, item in value.items():
+            prop = properties.get(key)
+            if prop is not None:
+                if not prop(item):
+                    return False
+            elif closed or (others is not None and not others(item)):
+                return False
+        return True
+
+    return check
+
+
+def _array_check(schema: dict[str, Any], file: str) -> Check:
+    least, most, unique = schema.get("minItems", 0), schema.get("maxItems"), schema.get("uniqueItems")
+    each = compiled(schema["items"], file) if "items" in schema else None
+
+    def check(value: Any) -> bool:
+        if not isinstance(value, list):
+            return True
+        if len(value) < least or (most is not None and len(value) > most):
+            return False
+        if unique and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
+            return False
+        if each is not None:
+            for item in value:
+                if not each(item):
+                    return False
+        return True
+
+    return check
