@@ -1,10 +1,11 @@
 """The reference engine behind the adapter contract (:mod:`oracle.contract`).
 
 It translates positions, actions and observations between the contract's
-plain data and :class:`~oracle.game.Game`.  Each action runs on a copy of the
-state: a rejection discards the copy (the state is unchanged), and an action
-that needs a player's choice is replayed from the same copy once the choice
-is answered, so the rules code can ask questions as plain function calls.
+plain data and :class:`~oracle.game.Game`.  Each action runs on a copy of the state
+(:meth:`~oracle.engine.state.GameState.clone`, which copies only what can change): a
+rejection discards the copy (the state is unchanged), and an action that needs a player's
+choice is replayed from the same state once the choice is answered, so the rules code can
+ask questions as plain function calls.
 
 A :class:`~oracle.engine.policy.PlayerPolicy` takes the players' free decisions (the mana
 that pays a generic cost when the action names none, and the like); the default one the
@@ -13,20 +14,17 @@ engine's customary choices.  A replayed action takes again the decisions it took
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from oracle.contract.interface import CONTRACT_VERSION, JSON, Engine, accepted, rejected
-from oracle.engine.cards import CardDatabase
+from oracle.engine.cards import CardDatabase, shared_database
 from oracle.engine.characteristics import compute
 from oracle.engine.game import Game, NeedChoice, PendingChoice
 from oracle.engine.mana import COLOR_BY_NAME, COLOR_NAMES, MANA_TYPES, parse_mana
 from oracle.engine.policy import PlayerPolicy
-from oracle.engine.state import PLAYER_ZONES, STEPS, GameObject, GameState, Player
+from oracle.engine.state import PLAYER_ZONES, STEPS, GameObject, GameState, Player, copied
 from oracle.errors import Rejected, UserError
 from oracle.paths import cards_dir
 from oracle.version import __version__
@@ -57,11 +55,6 @@ CAPABILITIES = [
 ]
 
 
-@cache
-def _database(folder: Path) -> CardDatabase:
-    return CardDatabase.load(folder)
-
-
 class _Replayed(PlayerPolicy):
     """The free decisions of one action: those it took before, again in the same order when the
     action is replayed from its start, then new ones from the policy (remembered)."""
@@ -80,7 +73,7 @@ class ReferenceEngine(Engine):
     """The suite's own engine: follows the Comprehensive Rules, knows cards only as fixtures."""
 
     def __init__(self, cards: CardDatabase | None = None, policy: PlayerPolicy | None = None) -> None:
-        self.cards = cards or _database(cards_dir())
+        self.cards = cards or shared_database(cards_dir())
         self.policy = policy or PlayerPolicy()
         self.state = GameState(players=[])
         #: While a choice is pending: the action, the answers so far, the question, and the
@@ -177,7 +170,7 @@ class ReferenceEngine(Engine):
         return self._run(action, [], [])
 
     def _run(self, action: JSON, answers: list[str], decided: list[int]) -> JSON:
-        game = Game(copy.deepcopy(self.state), answers, _Replayed(self.policy, decided))
+        game = Game(self.state.clone(), answers, _Replayed(self.policy, decided))
         try:
             self._dispatch(game, action)
         except NeedChoice as need:
@@ -316,5 +309,5 @@ class ReferenceEngine(Engine):
             "battlefield": battlefield,
             "stack": stack,
             "pending_choice": pending,
-            "events": copy.deepcopy(state.events),
+            "events": copied(state.events),
         }

@@ -6,9 +6,10 @@ Everything here is plain data; the rules that change it live in
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import Card, Face
 from .mana import ManaPool
@@ -33,6 +34,29 @@ STEPS: tuple[str, ...] = (
 #: Zones a player owns (400.1); the battlefield, the stack and exile are shared.
 PLAYER_ZONES = ("library", "hand", "graveyard")
 ZONES = ("library", "hand", "graveyard", "battlefield", "stack", "exile")
+
+T = TypeVar("T")
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _shallow(obj: T) -> T:
+    """A new instance of the same class with the same attribute values (nothing copied yet)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
+def copied(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists and atoms), quicker than :func:`copy.deepcopy`;
+    anything else goes through :func:`copy.deepcopy` (cards, faces and abilities return themselves)."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        return {key: copied(item) for key, item in value.items()}
+    if kind is list:
+        return [copied(item) for item in value]
+    return copy.deepcopy(value)
 
 
 @dataclass
@@ -75,6 +99,14 @@ class GameObject:
         """Copiable values (707.2): a copy effect's, else the card's or the token's definition (111.3)."""
         return self.copy_face or self.card.face()
 
+    def clone(self) -> GameObject:
+        """A copy sharing nothing that can change (the card and faces are immutable)."""
+        new = _shallow(self)
+        new.counters = Counter(self.counters)
+        new.chosen = dict(self.chosen)
+        new.targets = list(self.targets)
+        return new
+
 
 @dataclass
 class ContinuousEffect:
@@ -92,6 +124,12 @@ class ContinuousEffect:
     timestamp: int
     until_end_of_turn: bool = True
 
+    def clone(self) -> ContinuousEffect:
+        new = _shallow(self)
+        new.affected = list(self.affected)
+        new.change = copied(self.change)
+        return new
+
 
 @dataclass
 class StackItem:
@@ -108,6 +146,12 @@ class StackItem:
     #: The player an ability refers to as "that player" (e.g. who tapped the land).
     event_player: str = ""
 
+    def clone(self) -> StackItem:
+        new = _shallow(self)
+        new.source_info = copied(self.source_info)
+        new.targets = list(self.targets)
+        return new
+
 
 @dataclass
 class Player:
@@ -122,6 +166,12 @@ class Player:
     spells_cast_this_turn: int = 0
     drew_from_empty_library: bool = False
     has_lost: bool = False
+
+    def clone(self) -> Player:
+        new = _shallow(self)
+        new.pool = ManaPool(Counter(self.pool.mana))
+        new.library, new.hand, new.graveyard = list(self.library), list(self.hand), list(self.graveyard)
+        return new
 
 
 @dataclass
@@ -151,6 +201,21 @@ class GameState:
     delayed: list[tuple[str, str, int]] = field(default_factory=list)
     #: Triggered abilities waiting to be put on the stack (603.3).
     pending_triggers: list[StackItem] = field(default_factory=list)
+
+    def clone(self) -> GameState:
+        """The state as one independent value, for an action that may be rejected (the game
+        goes on from the copy; the original stays as it was).  Many times quicker than
+        :func:`copy.deepcopy`: only what can change is copied."""
+        new = _shallow(self)
+        new.players = [player.clone() for player in self.players]
+        new.objects = {key: obj.clone() for key, obj in self.objects.items()}
+        new.battlefield, new.exile = list(self.battlefield), list(self.exile)
+        new.stack = [item.clone() for item in self.stack]
+        new.events = copied(self.events)
+        new.effects = [effect.clone() for effect in self.effects]
+        new.delayed = list(self.delayed)
+        new.pending_triggers = [item.clone() for item in self.pending_triggers]
+        return new
 
     def player(self, name: str) -> Player:
         for player in self.players:
