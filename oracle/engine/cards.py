@@ -11,7 +11,7 @@ ability, whose ``text`` must be quoted from the oracle text.  Any file in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -74,12 +74,17 @@ class Card:
     colors: tuple[str, ...] = ()
     path: str = ""
 
-    @property
+    @cached_property
     def types(self) -> TypeLine:
         return TypeLine.parse(self.type_line)
 
     def face(self) -> Face:
         """The card's printed copiable values (707.2)."""
+        return self._face
+
+    @cached_property
+    def _face(self) -> Face:
+        """Worked out once: a card never changes, and a :class:`Face` is immutable."""
         parsed = self.types
         return Face(
             self.name,
@@ -147,6 +152,15 @@ class CardDatabase:
 
     def __contains__(self, name: object) -> bool:
         return name in self.cards
+
+
+@cache
+def shared_database(folder: Path) -> CardDatabase:
+    """The cards of ``folder``, read once per process and shared by every reader.
+
+    Cards are immutable; the database must be treated as read-only (use
+    :meth:`CardDatabase.load` for one to add cards to)."""
+    return CardDatabase.load(folder)
 
 
 def _text(path: Path, data: dict[str, Any], key: str, required: bool = True) -> str | None:

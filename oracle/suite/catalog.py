@@ -88,9 +88,41 @@ def _strings(path: Path, where: str, entry: dict[str, object], key: str) -> tupl
     return tuple(value)
 
 
+#: Catalogs already read, by root, with the signature of each file they come from.
+_READ: dict[Path, tuple[tuple[tuple[str, int, int, int], ...], Catalog]] = {}
+
+
+def _sources(root: Path) -> tuple[tuple[str, int, int, int], ...]:
+    """Every file a catalog is read from, with its size, time of change and inode (to notice an edit)."""
+    fixtures = root / "fixtures"
+    paths = [fixtures / n for n in ("comprehensive_rules.toml", "rulings.toml", "capabilities.toml")]
+    if (fixtures / "seeds").is_dir():
+        paths += sorted((fixtures / "seeds").iterdir())
+    found = []
+    for path in paths:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        found.append((str(path), stat.st_size, stat.st_mtime_ns, stat.st_ino))
+    return tuple(found)
+
+
 def load_catalog(root: Path | None = None) -> Catalog:
-    """Load and cross-check the catalog; any inconsistency is a one-line :class:`CatalogError`."""
+    """Load and cross-check the catalog; any inconsistency is a one-line :class:`CatalogError`.
+
+    A catalog is read once and shared (treat it as read-only) until one of its files changes."""
     root = root or suite_root()
+    sources = _sources(root)
+    known = _READ.get(root)
+    if known is not None and known[0] == sources:
+        return known[1]
+    catalog = _read_catalog(root)
+    _READ[root] = (sources, catalog)
+    return catalog
+
+
+def _read_catalog(root: Path) -> Catalog:
     fixtures = root / "fixtures"
     rules, edition = _load_rules(fixtures / "comprehensive_rules.toml")
     path = fixtures / "rulings.toml"

@@ -16,7 +16,7 @@ from typing import Any
 
 from oracle.contract.cards import card_records
 from oracle.contract.interface import JSON
-from oracle.engine.cards import CardDatabase
+from oracle.engine.cards import shared_database
 
 
 def atomic_card(record: JSON) -> JSON:
@@ -77,7 +77,7 @@ def load_library(folder: Path) -> tuple[Any, dict[str, str]]:
 @cache
 def filler_land(folder: Path) -> str:
     """A basic land with no basic land type (so no colored mana) to fill decks with."""
-    for card in CardDatabase.load(folder).cards.values():
+    for card in shared_database(folder).cards.values():
         parsed = card.types
         if parsed.supertypes == ("Basic",) and parsed.types == ("Land",) and not parsed.subtypes:
             return card.name

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from oracle.contract.interface import JSON, Engine
-from oracle.engine.cards import CardDatabase
+from oracle.engine.cards import CardDatabase, shared_database
 from oracle.errors import UserError
 from oracle.paths import cards_dir
 from oracle.registry import close_engine, open_engine
@@ -49,7 +49,7 @@ def description(started: tuple[Engine, JSON]) -> JSON:
 @pytest.fixture(scope="session")
 def cards() -> CardDatabase:
     """The suite's card fixtures: the oracle text steps read to name abilities."""
-    return CardDatabase.load(cards_dir())
+    return shared_database(cards_dir())
 
 
 @pytest.fixture
