@@ -26,7 +26,7 @@ def sample() -> GameState:
     forest, clone = cards["Forest"], cards["Clone"]
     ability = forest.abilities[0] if forest.abilities else clone.abilities[0]
     state = GameState(players=[Player("Alice"), Player("Bob")])
-    alice, bob = state.players
+    alice = state.players[0]
     alice.life, alice.pool = 7, ManaPool(Counter(G=2))
     alice.library, alice.hand, alice.graveyard = [4], [5], [6]
     alice.spells_cast_this_turn, alice.drew_from_empty_library, alice.has_lost = 1, True, True
