@@ -25,6 +25,7 @@ from oracle.suite.needs import derive_all
 from oracle.suite.results import RESULTS, ResultCollector, load_expectations
 
 pytest_plugins = [
+    "tests.conformance.step_index",
     "tests.conformance.steps.fixtures",
     "tests.conformance.steps.given",
     "tests.conformance.steps.when",
