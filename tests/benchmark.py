@@ -1,20 +1,28 @@
-"""Benchmark: the whole Gherkin suite against the same engine calls made by a plain pytest loop.
+"""Benchmark: the suite's speed and memory against fair baselines, each target with its figure.
 
 Usage (from the checkout)::
 
-    python tests/benchmark.py [--repeat 5]
+    python tests/benchmark.py [--repeat 7] [--copies 5] [--phase]
 
-1. Runs the Gherkin suite once with a recording engine (``--engine
-   tests.benchmark:RecordingEngine``) to capture every contract call of every scenario.
-2. Times the Gherkin suite against the reference engine, best of ``--repeat`` runs.
-3. Times a plain pytest module that replays the recorded calls, one test per
-   scenario, against the reference engine, best of ``--repeat`` runs.
-4. Times the Gherkin suite against the reference engine in another process, through the
-   wire protocol (``--engine 'cmd:python -m oracle serve'``), best of ``--repeat`` runs.
-5. Prints the times, the ratios (the cost of Gherkin, step matching and schema checks; the
-   cost of the wire) and the peak memory of the process.
-6. With ``--phase`` (phase-python installed), runs the suite against the reference engine and
-   against phase.rs in the same process and prints both times per scenario and their ratio.
+Every figure is the best of ``--repeat`` runs, and the runs compared by a ratio take turns in
+the same loop, so a machine busy with other work slows both sides alike.
+
+1. ``mtg-conformance run`` (a new process, as a user types it) against ``pytest`` in an empty
+   folder (a new process too): wall time, CPU time and peak memory of each.  Target: at most
+   2.2 times.
+2. The Gherkin suite (in this process, ``pytest`` on ``tests/conformance``) against a plain
+   pytest loop making the same engine calls, recorded from the suite by
+   :class:`RecordingEngine`, with the same schema checks of every message (the fair
+   baseline), and without them (the baseline of the first versions of this script).
+   Target: at most 1.3 times the fair baseline.
+3. The Gherkin suite with 100 more step definitions that no step uses, written the way the
+   suite's own are.  Target: under 5 % slower.
+4. The suite through the wire protocol (``--engine 'cmd:python -m oracle serve'``).
+5. Parallel runs: ``mtg-conformance run`` on a suite of ``--copies`` copies of every scenario,
+   serial and with ``-n auto`` (pytest-xdist).  Target: ``-n auto`` faster than serial.
+6. Peak memory of this process (the in-process runs) and of ``mtg-conformance run``.
+7. With ``--phase`` (phase-python installed), the suite against the reference engine and
+   against phase.rs in the same process, both times per scenario and their ratio.
 
 It is a script, not a test: speed is measured here and never asserted in the suite.
 """
@@ -23,10 +31,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -64,27 +75,247 @@ class RecordingEngine(Engine):
         return self.inner.observe()
 
 
+#: One test per scenario, replaying its engine calls; CHECKED also checks every message the way
+#: the scenarios' world does (what is sent, then what comes back).
 REPLAY = """
 import json, pathlib, pytest
 from oracle.adapters.reference import ReferenceEngine
+from oracle.contract.validation import errors
+CHECKED = {checked}
+SCHEMAS = {{"setup": ("position", "outcome"), "perform": ("action", "outcome"), "observe": (None, "observation")}}
 CALLS = json.loads(pathlib.Path(__file__).with_name("calls.json").read_text())
 ENGINE = ReferenceEngine()
 
 @pytest.mark.parametrize("calls", CALLS)
 def test_replay(calls):
     for method, argument in calls:
+        sent, answer = SCHEMAS[method]
+        if CHECKED and sent:
+            assert not errors(argument, sent + ".schema.json")
         result = getattr(ENGINE, method)(*([] if argument is None else [argument]))
         assert isinstance(result, dict)
+        if CHECKED:
+            assert not errors(result, answer + ".schema.json")
 """
 
+#: Step definitions no scenario uses, in the style of tests/conformance/steps/ (regular expressions).
+UNUSED_TEMPLATES = [
+    r"(?P<player>\w+) controls (?P<n>no|\w+) permanents with (?P<what>.+) under rule {i}$",
+    r"(?P<card>.+) has (?P<n>no|\w+) counters of kind {i} on it$",
+    r"(?P<player>\w+) casts (?P<card>.+?) choosing mode {i}$",
+    r"(?P<card>.+)'s power is (?P<power>-?\d+) in layer {i}$",
+    r"(?P<player>\w+) reveals (?P<card>.+) from (?:her|his|their) hand for effect {i}$",
+    r"(?P<player>\w+)'s hand has (?P<n>\d+) cards after draw {i}$",
+    r"the game is in phase {i} with (?P<card>.+) on the stack$",
+    r"(?P<card>.+) is exiled by (?P<source>.+) for the {i}th time$",
+    r"(?P<player>\w+) discards (?P<card>.+) to ability {i}$",
+    r"(?P<player>\w+) scries (?P<n>\d+) for the {i}th time$",
+]
 
-def _pytest(args: list[str]) -> float:
+
+def unused_steps_module(count: int) -> str:
+    """A plugin module defining ``count`` step definitions that no scenario uses."""
+    lines = ["from pytest_bdd import given, parsers, then, when", ""]
+    for i in range(count):
+        kind = ("given", "when", "then")[i % 3]
+        pattern = UNUSED_TEMPLATES[i % len(UNUSED_TEMPLATES)].format(i=i)
+        lines += [f"@{kind}(parsers.re(r{pattern!r}))", f"def unused_{i}(**kwargs):", "    raise AssertionError", ""]
+    return "\n".join(lines)
+
+
+def in_process(args: list[str], plugins: list[Any] | None = None) -> float:
+    """Wall time of one pytest run in this process."""
     start = time.perf_counter()
-    code = pytest.main([*args, "-q", "--no-header", "-p", "no:randomly", "-p", "no:cacheprovider"])
+    code = pytest.main([*args, "-q", "--no-header", "-p", "no:randomly", "-p", "no:cacheprovider"], plugins=plugins)
     elapsed = time.perf_counter() - start
     if code != 0:
         raise SystemExit(f"benchmark: pytest exited with {code} for {args}")
     return elapsed
+
+
+class Child:
+    """Wall time, CPU time and peak memory of one command run in a new process."""
+
+    def __init__(self, command: list[str], cwd: Path, env: dict[str, str] | None = None, ok: tuple[int, ...] = (0,)):
+        self.command, self.cwd, self.env, self.ok = command, cwd, {**os.environ, **(env or {})}, ok
+
+    def __call__(self) -> tuple[float, float, float]:
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            self.command, cwd=self.cwd, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode not in self.ok:
+            error = process.stderr.read().decode() if process.stderr else ""
+            raise SystemExit(f"benchmark: {' '.join(self.command)} exited with {process.returncode}: {error[-400:]}")
+        if process.stderr:
+            process.stderr.close()
+        return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def best_of(repeat: int, runs: dict[str, Callable[[], Any]]) -> dict[str, list[Any]]:
+    """Each run ``repeat`` times, taking turns; every result, by run."""
+    results: dict[str, list[Any]] = {name: [] for name in runs}
+    for _ in range(repeat):
+        for name, run in runs.items():
+            results[name].append(run())
+    return results
+
+
+def copied_suite(folder: Path, copies: int) -> int:
+    """A suite root whose features/ holds ``copies`` copies of every scenario; how many scenarios."""
+    for name in ("fixtures", "tests", "pyproject.toml"):
+        (folder / name).symlink_to(ROOT / name)
+    scenarios = 0
+    for path in sorted((ROOT / "features").rglob("*.feature")):
+        text = path.read_text(encoding="utf-8")
+        for copy in range(1, copies + 1):
+            lines = []
+            for line in text.splitlines():
+                stripped = line.strip()
+                if stripped.startswith(("Scenario:", "Scenario Outline:", "Example:")):
+                    line = f"{line} (copy {copy})"
+                    scenarios += 1
+                lines.append(line)
+            target = folder / "features" / path.relative_to(ROOT / "features").with_name(f"{path.stem}_{copy}.feature")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return scenarios
+
+
+class Report:
+    """Prints figures and targets; remembers whether every target held."""
+
+    def __init__(self) -> None:
+        self.held: list[bool] = []
+
+    def target(self, text: str, figure: str, holds: bool) -> None:
+        self.held.append(holds)
+        print(f"TARGET {'holds' if holds else 'MISSED'}: {text}: {figure}")
+
+
+def command(name: str) -> list[str]:
+    """The installed console script beside this Python, or ``python -m`` of its module."""
+    script = Path(sys.executable).with_name(name)
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", {"mtg-conformance": "oracle", "pytest": "pytest"}[name]]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=7, help="runs of each side; the best is kept")
+    parser.add_argument("--copies", type=int, default=5, help="copies of each scenario for the parallel runs (0: none)")
+    parser.add_argument("--phase", action="store_true", help="also time phase.rs scenario by scenario")
+    options = parser.parse_args()
+    report = Report()
+    scenarios = str(ROOT / "tests" / "conformance" / "test_scenarios.py")
+    common = [f"--rootdir={ROOT}", "-c", str(ROOT / "pyproject.toml")]
+    in_process([scenarios, *common, "--engine=tests.benchmark:RecordingEngine"])
+    from tests import benchmark as imported  # the engine spec imported this file as a module
+
+    recorded = imported.RECORDED
+    calls = sum(len(c) for c in recorded)
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        (folder / "empty").mkdir()
+        (folder / "replay").mkdir()
+        Path(folder, "replay", "calls.json").write_text(json.dumps(recorded), encoding="utf-8")
+        for name, checked in (("checked", True), ("bare", False)):
+            Path(folder, "replay", f"test_{name}.py").write_text(REPLAY.format(checked=checked), encoding="utf-8")
+        Path(folder, "unused_steps.py").write_text(unused_steps_module(100), encoding="utf-8")
+        sys.path.insert(0, str(folder))
+        replay = [f"--rootdir={folder / 'replay'}", "-c", os.devnull]
+
+        print(f"scenarios: {len(recorded)}; engine calls: {calls}; best of {options.repeat} runs each\n")
+        children = best_of(
+            options.repeat,
+            {
+                "run": Child([*command("mtg-conformance"), "run"], folder / "empty"),
+                "empty": Child([*command("pytest"), "-q"], folder / "empty", ok=(5,)),
+            },
+        )
+        run, empty = (min(children[k]) for k in ("run", "empty"))
+        cpu_run, cpu_empty = (min(r[1] for r in children[k]) for k in ("run", "empty"))
+        peak_run = max(r[2] for r in children["run"])
+        print(f"mtg-conformance run:          {run[0] * 1000:7.0f} ms wall, {cpu_run * 1000:5.0f} ms CPU")
+        print(f"pytest in an empty folder:    {empty[0] * 1000:7.0f} ms wall, {cpu_empty * 1000:5.0f} ms CPU")
+        print(f"  ratio in CPU time: {cpu_run / cpu_empty:.2f}")
+        report.target(
+            "mtg-conformance run / pytest in an empty folder <= 2.2",
+            f"{run[0] / empty[0]:.2f}",
+            run[0] / empty[0] <= 2.2,
+        )
+
+        suites = best_of(
+            options.repeat,
+            {
+                "gherkin": lambda: in_process([scenarios, *common]),
+                "unused": lambda: in_process([scenarios, *common, "-p", "unused_steps"]),
+                "checked": lambda: in_process([str(folder / "replay" / "test_checked.py"), *replay]),
+                "bare": lambda: in_process([str(folder / "replay" / "test_bare.py"), *replay]),
+            },
+        )
+        gherkin, unused, checked, bare = (min(suites[k]) for k in ("gherkin", "unused", "checked", "bare"))
+        per = len(recorded) / 1000
+        print(
+            f"\ngherkin suite (pytest-bdd, schema checks):  {gherkin * 1000:7.1f} ms ({gherkin / per:.2f} ms per scenario)"
+        )
+        print(
+            f"plain loop, same calls, same schema checks: {checked * 1000:7.1f} ms ({checked / per:.2f} ms per scenario)"
+        )
+        print(f"plain loop, same calls, no schema checks:   {bare * 1000:7.1f} ms ({bare / per:.2f} ms per scenario)")
+        print(f"  ratio gherkin / plain loop without schema checks (the old baseline): {gherkin / bare:.2f}")
+        report.target(
+            "gherkin suite / plain loop with the same schema checks <= 1.3",
+            f"{gherkin / checked:.2f}",
+            gherkin / checked <= 1.3,
+        )
+        change = unused / gherkin - 1
+        print(f"gherkin suite with 100 unused step definitions: {unused * 1000:7.1f} ms")
+        report.target(
+            "100 unused step definitions change the suite's time by < 5 %", f"{change * 100:+.1f} %", abs(change) < 0.05
+        )
+
+        serve = f"--engine=cmd:{sys.executable} -m oracle serve"
+        wire = min(in_process([scenarios, *common, serve]) for _ in range(options.repeat))
+        print(
+            f"\ngherkin suite through the wire protocol: {wire * 1000:7.1f} ms (ratio wire / in-process: {wire / gherkin:.2f})"
+        )
+
+        if options.copies:
+            parallel_runs(folder, options, report)
+
+    peak_self = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"\npeak memory: this process (every in-process run) {peak_self:.0f} MiB; mtg-conformance run {peak_run:.0f} MiB"
+    )
+    if options.phase:
+        side_by_side(scenarios, common)
+    print(f"\n{sum(report.held)} of {len(report.held)} targets hold")
+
+
+def parallel_runs(folder: Path, options: argparse.Namespace, report: Report) -> None:
+    """``mtg-conformance run`` serial and with ``-n auto`` on copies of every scenario."""
+    copies = folder / "copies"
+    copies.mkdir()
+    count = copied_suite(copies, options.copies)
+    env = {"MTG_CONFORMANCE_ROOT": str(copies)}
+    runs = best_of(
+        max(2, options.repeat // 2),
+        {
+            "serial": Child([*command("mtg-conformance"), "run"], folder / "empty", env),
+            "auto": Child([*command("mtg-conformance"), "run", "-n", "auto"], folder / "empty", env),
+        },
+    )
+    serial, auto = min(runs["serial"]), min(runs["auto"])
+    print(f"\n{count} scenarios ({options.copies} copies of each), mtg-conformance run:")
+    print(f"  serial:     {serial[0] * 1000:7.0f} ms wall")
+    print(f"  -n auto:    {auto[0] * 1000:7.0f} ms wall ({os.cpu_count()} CPUs)")
+    ratio = auto[0] / serial[0]
+    report.target(f"-n auto faster than serial on {count} scenarios", f"{ratio:.2f} of serial", ratio < 1)
 
 
 class Durations:
@@ -116,44 +347,6 @@ def side_by_side(scenarios: str, common: list[str]) -> None:
     print(
         f"{'all scenarios':<90} {total_ours * 1000:>8.0f}ms {total_theirs * 1000:>8.0f}ms {total_theirs / total_ours:>7.1f}"
     )
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=5, help="runs of each side; the best is kept")
-    parser.add_argument("--phase", action="store_true", help="also time phase.rs scenario by scenario")
-    options = parser.parse_args()
-    scenarios = str(ROOT / "tests" / "conformance" / "test_scenarios.py")
-    common = [f"--rootdir={ROOT}", "-c", str(ROOT / "pyproject.toml")]
-    _pytest([scenarios, *common, "--engine=tests.benchmark:RecordingEngine"])
-    from tests import benchmark as imported  # the engine spec imported this file as a module
-
-    recorded = imported.RECORDED
-    with tempfile.TemporaryDirectory() as folder:
-        Path(folder, "calls.json").write_text(json.dumps(recorded), encoding="utf-8")
-        Path(folder, "test_replay.py").write_text(REPLAY, encoding="utf-8")
-        gherkin = min(_pytest([scenarios, *common]) for _ in range(options.repeat))
-        serve = f"--engine=cmd:{sys.executable} -m oracle serve"
-        wire = min(_pytest([scenarios, *common, serve]) for _ in range(options.repeat))
-        plain = min(
-            _pytest([str(Path(folder, "test_replay.py")), f"--rootdir={folder}"]) for _ in range(options.repeat)
-        )
-    calls = sum(len(c) for c in recorded)
-    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\nscenarios: {len(recorded)}; engine calls: {calls}; best of {options.repeat} runs each")
-    print(
-        f"gherkin suite (pytest-bdd, schema checks): {gherkin * 1000:8.1f} ms  ({gherkin / len(recorded) * 1000:.2f} ms per scenario)"
-    )
-    print(
-        f"plain pytest loop, same engine calls:      {plain * 1000:8.1f} ms  ({plain / len(recorded) * 1000:.2f} ms per scenario)"
-    )
-    print(f"ratio gherkin / plain: {gherkin / plain:.2f}")
-    print(
-        f"gherkin suite through the wire protocol:   {wire * 1000:8.1f} ms  (ratio wire / in-process: {wire / gherkin:.2f})"
-    )
-    print(f"peak memory of this process: {peak_mib:.0f} MiB")
-    if options.phase:
-        side_by_side(scenarios, common)
 
 
 if __name__ == "__main__":
