@@ -14,6 +14,7 @@ engine's customary choices.  A replayed action takes again the decisions it took
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -24,7 +25,7 @@ from oracle.engine.characteristics import compute
 from oracle.engine.game import Game, NeedChoice, PendingChoice
 from oracle.engine.mana import COLOR_BY_NAME, COLOR_NAMES, MANA_TYPES, parse_mana
 from oracle.engine.policy import PlayerPolicy
-from oracle.engine.state import PLAYER_ZONES, STEPS, GameObject, GameState, Player, copied
+from oracle.engine.state import PLAYER_ZONES, STEPS, GameObject, GameState, Player
 from oracle.errors import Rejected, UserError
 from oracle.paths import cards_dir
 from oracle.version import __version__
@@ -309,5 +310,5 @@ class ReferenceEngine(Engine):
             "battlefield": battlefield,
             "stack": stack,
             "pending_choice": pending,
-            "events": copied(state.events),
+            "events": [json.loads(event) for event in state.events],
         }

@@ -7,6 +7,7 @@ state-based actions, combat).
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -85,7 +86,7 @@ class GameBase:
         return candidates[refs.index(self.choose(player, kind, refs, prompt))]
 
     def log(self, kind: str, **details: Any) -> None:
-        self.state.events.append({"type": kind, **details})
+        self.state.events.append(json.dumps({"type": kind, **details}))
 
     def obj(self, object_id: int) -> GameObject:
         try:

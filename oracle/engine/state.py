@@ -47,8 +47,10 @@ def _shallow(obj: T) -> T:
 
 
 def copied(value: Any) -> Any:
-    """A deep copy of plain data (dicts, lists and atoms), quicker than :func:`copy.deepcopy`;
-    anything else goes through :func:`copy.deepcopy` (cards, faces and abilities return themselves)."""
+    """A deep copy of the state's data, quicker than :func:`copy.deepcopy`: atoms and frozen
+    dataclasses (cards, faces, abilities, mana costs) are immutable and kept; dicts, lists,
+    tuples, counters and other dataclasses are copied item by item; anything else goes
+    through :func:`copy.deepcopy`."""
     kind = type(value)
     if kind in _ATOMS:
         return value
@@ -56,6 +58,17 @@ def copied(value: Any) -> Any:
         return {key: copied(item) for key, item in value.items()}
     if kind is list:
         return [copied(item) for item in value]
+    if kind is tuple:
+        return tuple(copied(item) for item in value)
+    if kind is Counter:
+        return Counter(value)
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        return value
+    if params is not None and hasattr(value, "__dict__"):
+        new = object.__new__(kind)
+        new.__dict__.update({key: copied(item) for key, item in value.__dict__.items()})
+        return new
     return copy.deepcopy(value)
 
 
@@ -190,7 +203,8 @@ class GameState:
     passes: int = 0
     next_id: int = 1
     next_timestamp: int = 1
-    events: list[dict[str, Any]] = field(default_factory=list)
+    #: What happened, in order: each record a JSON object as text, written once and never changed.
+    events: list[str] = field(default_factory=list)
     #: 104.2a: the player who won, once the other has left the game.
     winner: str = ""
     #: 508.1: the declare attackers step has begun and attackers are not declared yet.
@@ -211,7 +225,7 @@ class GameState:
         new.objects = {key: obj.clone() for key, obj in self.objects.items()}
         new.battlefield, new.exile = list(self.battlefield), list(self.exile)
         new.stack = [item.clone() for item in self.stack]
-        new.events = copied(self.events)
+        new.events = list(self.events)
         new.effects = [effect.clone() for effect in self.effects]
         new.delayed = list(self.delayed)
         new.pending_triggers = [item.clone() for item in self.pending_triggers]

@@ -45,7 +45,7 @@ def sample() -> GameState:
     state.stack, state.pending_triggers = [item], [copy.deepcopy(item)]
     state.turn, state.active, state.step, state.priority, state.passes = 3, "Alice", "end", "Bob", 1
     state.next_id, state.next_timestamp, state.winner, state.awaiting_attackers = 9, 4, "Bob", True
-    state.events = [{"type": "spell-cast", "paid": ["kicker"], "counters": {"p": 1}}]
+    state.events = ['{"type": "spell-cast", "paid": ["kicker"]}']
     state.effects = [ContinuousEffect("7c", [1], {"modify": [1, 1], "abilities": [ability]}, 2, False)]
     state.delayed = [("end", "Alice", 1)]
     return state
@@ -119,5 +119,6 @@ def test_changing_the_clone_leaves_the_state_as_it_was() -> None:
     clone.objects[1].counters["p"] += 1
     clone.stack[0].source_info["event"]["object"] = 2
     clone.effects[0].change["modify"][0] = 5
-    clone.events[0]["paid"].append("blitz")
+    clone.stack[0].source_info["characteristics"].keywords.append("flying")
+    clone.events.append('{"type": "priority-passed"}')
     assert state == before
