@@ -63,6 +63,16 @@ def _seconds(text: str) -> float:
     except UserError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
+#: The command's pytest runs load only the plugins the suite uses: pytest-bdd from the
+#: environment (not whatever else is installed there, so a run does not depend on it), and
+#: none of pytest's own that serve other kinds of test suites or debugging sessions (the
+#: unraisable-exception check alone makes two full garbage collections at the end).
+UNUSED_PLUGINS = (
+    "unraisableexception threadexception doctest pastebin legacypath unittest stepwise setuponly setupplan debugging"
+)
+PLUGINS = ["--disable-plugin-autoload", "-p", "pytest_bdd.plugin"]
+PLUGINS += [arg for name in UNUSED_PLUGINS.split() for arg in ("-p", f"no:{name}")]
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mtg-conformance", description=__doc__.split("\n\n")[0])
@@ -185,6 +195,7 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         f"--engine={args.engine}",
         "-q" if not args.verbose else "-v",
         "--no-header",
+        *PLUGINS,
         *extra,
     ]
     if args.engine_timeout is not None:
