@@ -191,12 +191,11 @@ class StepIndex:
     def __init__(self, check: bool = False) -> None:
         self.check = check
         self.original = bdd_scenario.get_step_function
-        self.definitions: dict[tuple[str, int], Definitions] = {}
+        self.definitions: dict[tuple[Any, int], Definitions] = {}
 
     def get_step_function(self, request: pytest.FixtureRequest, step: Any) -> StepFunctionContext | None:
         node = request.node
-        scope = node.parent.nodeid if node.parent is not None else node.nodeid
-        key = (scope, len(step_function_context_registry))  # new step definitions: file again
+        key = (node.parent if node.parent is not None else node, len(step_function_context_registry))  # new step definitions: file again
         definitions = self.definitions.get(key)
         if definitions is None:
             definitions = self.definitions[key] = Definitions(request._fixturemanager, node)
