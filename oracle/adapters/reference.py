@@ -310,5 +310,5 @@ class ReferenceEngine(Engine):
             "battlefield": battlefield,
             "stack": stack,
             "pending_choice": pending,
-            "events": [json.loads(event) for event in state.events],
+            "events": json.loads("[" + ",".join(state.events) + "]"),
         }

@@ -96,11 +96,16 @@ def _static(
 ) -> list[tuple[int, tuple[GameObject, dict[str, Any]]]]:
     """(timestamp, (source, parameters)) of every static effect ``word`` on the battlefield."""
     found = []
-    for obj in state.permanents():
+    for obj in _in_order(state, chars):
         for ability in chars[obj.id].abilities:
             for params in ability.static_effects(word):
                 found.append((obj.timestamp, (obj, params)))
     return found
+
+
+def _in_order(state: GameState, chars: dict[int, Characteristics]) -> list[GameObject]:
+    """The permanents being layered, in timestamp order: ``chars`` was filled in that order."""
+    return [state.objects[i] for i in chars]
 
 
 def _resolved(state: GameState, layer: str, key: str) -> list[tuple[int, tuple[None, Any]]]:
@@ -113,7 +118,7 @@ def _affected(
     """The permanents a static effect (a filter) or a resolved effect (its locked set, 611.2c) applies to."""
     if source is None:
         return [state.objects[i] for i in what.affected if i in chars]
-    return [o for o in state.permanents() if matches(state, chars, o, what["affects"], source)]
+    return [o for o in _in_order(state, chars) if matches(state, chars, o, what["affects"], source)]
 
 
 def compute(state: GameState) -> dict[int, Characteristics]:
@@ -153,7 +158,7 @@ def _layer_6(state: GameState, chars: dict[int, Characteristics]) -> None:
                 ch.abilities = []
             ch.abilities += [Ability("keyword", k, {"keyword": k.lower()}) for k in change.get("keywords", [])]
             ch.abilities += list(change.get("abilities", []))
-    for obj in state.permanents():  # 702.152a: "as long as this permanent's blitz cost was paid"
+    for obj in _in_order(state, chars):  # 702.152a: "as long as this permanent's blitz cost was paid"
         ch = chars[obj.id]
         if "blitz" in obj.paid and ch.keyword_abilities("blitz"):
             ch.abilities += [Ability("keyword", "haste", {"keyword": "haste"}), BLITZ_DRAW]
@@ -162,12 +167,12 @@ def _layer_6(state: GameState, chars: dict[int, Characteristics]) -> None:
 
 
 def _count(state: GameState, chars: dict[int, Characteristics], spec: Any, source: GameObject) -> int:
-    return sum(1 for o in state.permanents() if matches(state, chars, o, spec, source))
+    return sum(1 for o in _in_order(state, chars) if matches(state, chars, o, spec, source))
 
 
 def _layer_7(state: GameState, chars: dict[int, Characteristics]) -> None:
     """613.4: power and toughness; 208.3: a noncreature permanent has none."""
-    for obj in state.permanents():
+    for obj in _in_order(state, chars):
         ch = chars[obj.id]
         if "Creature" not in ch.types:
             ch.power = ch.toughness = ch.base_power = ch.base_toughness = None
@@ -203,7 +208,7 @@ def _layer_7(state: GameState, chars: dict[int, Characteristics]) -> None:
             for obj_id in (i for i in effect.affected if i in chars):
                 deltas[obj_id][0] += effect.change["modify"][0]
                 deltas[obj_id][1] += effect.change["modify"][1]
-    for obj in state.permanents():
+    for obj in _in_order(state, chars):
         ch = chars[obj.id]
         if ch.power is None or ch.toughness is None:
             continue

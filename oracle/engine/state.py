@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from .cards import Card, Face
@@ -36,6 +37,7 @@ PLAYER_ZONES = ("library", "hand", "graveyard")
 ZONES = ("library", "hand", "graveyard", "battlefield", "stack", "exile")
 
 T = TypeVar("T")
+_TIMESTAMP = attrgetter("timestamp")
 _ATOMS = (str, int, float, bool, type(None))
 
 
@@ -260,7 +262,7 @@ class GameState:
 
     def permanents(self) -> list[GameObject]:
         """Objects on the battlefield in timestamp order."""
-        return sorted((self.objects[i] for i in self.battlefield), key=lambda o: o.timestamp)
+        return sorted((self.objects[i] for i in self.battlefield), key=_TIMESTAMP)
 
     def apnap(self) -> list[str]:
         """Players in active-player, nonactive-player order (101.4)."""

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from oracle.engine.cards import Card, CardDatabase, basic_land_mana
+from oracle.engine.cards import Card, CardDatabase, basic_land_mana, shared_database
 from oracle.engine.vocabulary import Ability
 from oracle.errors import CatalogError
 from oracle.paths import suite_root
@@ -155,11 +155,18 @@ def _derive_card(card: Card, table: NeedsTable, derived: Derived) -> None:
             derived.problems.append(f"card {card.name} uses {word!r}, which has no row in [card_words]")
 
 
+@cache
+def _longest_first(names: tuple[str, ...]) -> list[str]:
+    return sorted(names, key=len, reverse=True)
+
+
 def cards_named(text: str, cards: CardDatabase) -> list[str]:
     """The cards a step names, longest names first so "Forest" is not found inside another name;
     a plural ("two Forests") and a possessive ("Pili-Pala's ability") name the card."""
     found: list[str] = []
-    for name in sorted(cards.cards, key=len, reverse=True):
+    for name in _longest_first(tuple(cards.cards)):
+        if name not in text:  # the pattern needs the name itself: a quick test first
+            continue
         pattern = rf"(?<![\w'-]){re.escape(name)}(?:s|'s)?(?![\w'-])"
         if re.search(pattern, text):
             found.append(name)
@@ -192,19 +199,37 @@ def _steps(raw: list[dict[str, Any]], previous: str = "given") -> list[tuple[str
     return found
 
 
+#: Feature files parsed already, by path, with the size and time of change they had then.
+_PARSED: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
+
+
+def gherkin_document(path: Path) -> dict[str, Any]:
+    """A feature file parsed by the official Gherkin parser, parsed once while it is unchanged
+    (the suite's test module has pytest-bdd read the same parse, tests/conformance/step_index.py).
+    The document is shared: read it, never change it."""
+    from gherkin.parser import Parser
+
+    stat = path.stat()
+    known = _PARSED.get(path)
+    if known is not None and known[0] == (stat.st_size, stat.st_mtime_ns):
+        return known[1]
+    document: dict[str, Any] = Parser().parse(path.read_text(encoding="utf-8"))
+    _PARSED[path] = ((stat.st_size, stat.st_mtime_ns), document)
+    return document
+
+
 def read_scenarios(features: Path, unreadable: list[str] | None = None) -> list[ScenarioSteps]:
     """Every scenario of every feature file, parsed with the official Gherkin parser; a Scenario
     Outline's steps are taken with each row of its Examples.  A file that doesn't parse is a
     :class:`CatalogError`, or, given ``unreadable``, a line added there (its scenarios fail alone
     when they run)."""
     from gherkin.errors import CompositeParserException
-    from gherkin.parser import Parser
 
     found: list[ScenarioSteps] = []
     for path in sorted(features.rglob("*.feature")):
         relative = path.relative_to(features).as_posix()
         try:
-            document: dict[str, Any] = dict(Parser().parse(path.read_text(encoding="utf-8")))
+            document = gherkin_document(path)
         except (CompositeParserException, UnicodeDecodeError) as exc:
             problem = f"{path}: does not parse: {' '.join(str(exc).split())[:200]}"
             if unreadable is None:
@@ -259,20 +284,35 @@ def _render(text: str, values: dict[str, str]) -> str:
     return re.sub(r"<(\w+)>", lambda m: values.get(m[1], m[0]), text)
 
 
-def derive(scenario: ScenarioSteps, cards: CardDatabase, table: NeedsTable) -> Derived:
-    """The scenario's needs (each with why) and the lint's problems with it."""
+#: What one step says, for :func:`derive`: the needs of each row of [steps] it matches, and the cards it names.
+StepReading = tuple[list[Sequence[str]], list[str]]
+
+
+def _read_step(kind: str, text: str, cards: CardDatabase, table: NeedsTable) -> StepReading:
+    phrase = f"{kind} {text}"
+    return [needs for pattern, needs in table.steps if pattern.search(phrase)], cards_named(text, cards)
+
+
+def derive(
+    scenario: ScenarioSteps,
+    cards: CardDatabase,
+    table: NeedsTable,
+    readings: dict[tuple[str, str], StepReading] | None = None,
+) -> Derived:
+    """The scenario's needs (each with why) and the lint's problems with it.  ``readings``
+    keeps what each step says across calls with the same cards and table (steps repeat)."""
     derived = Derived()
     seen_cards: set[str] = set()
+    readings = {} if readings is None else readings
     for kind, text in scenario.steps:
-        phrase = f"{kind} {text}"
-        matched = False
-        for pattern, needs in table.steps:
-            if pattern.search(phrase):
-                matched = True
-                derived.add(needs, f"step {kind.capitalize()} {text!r}")
-        if not matched:
+        if (kind, text) not in readings:
+            readings[kind, text] = _read_step(kind, text, cards, table)
+        matches, names = readings[kind, text]
+        for needs in matches:
+            derived.add(needs, f"step {kind.capitalize()} {text!r}")
+        if not matches:
             derived.problems.append(f"step {kind.capitalize()} {text!r} matches no row of [steps]")
-        for name in cards_named(text, cards):
+        for name in names:
             if name not in seen_cards:
                 seen_cards.add(name)
                 _derive_card(cards[name], table, derived)
@@ -299,19 +339,22 @@ def derive_all(root: Path | None = None) -> dict[str, Derived]:
     """Every scenario's derivation, by scenario id (``<file under features/>::<name>``); a feature
     file that doesn't parse has none (the run reports it)."""
     root = root or suite_root()
-    cards = CardDatabase.load(root / "fixtures" / "cards")
+    cards = shared_database(root / "fixtures" / "cards")
     table = load_needs_table(root)
-    return {s.id: derive(s, cards, table) for s in read_scenarios(root / "features", [])}
+    readings: dict[tuple[str, str], StepReading] = {}
+    return {s.id: derive(s, cards, table, readings) for s in read_scenarios(root / "features", [])}
 
 
 def needs_problems(root: Path | None = None) -> list[str]:
     """The lint: one line per problem, naming the scenario."""
     root = root or suite_root()
-    cards = CardDatabase.load(root / "fixtures" / "cards")
+    cards = shared_database(root / "fixtures" / "cards")
     table = load_needs_table(root)
     problems: list[str] = []
+    readings: dict[tuple[str, str], StepReading] = {}
     for scenario in read_scenarios(root / "features", problems):
         problems += [
-            f"{scenario.where}: {scenario.id.split('::')[1]!r}: {p}" for p in derive(scenario, cards, table).problems
+            f"{scenario.where}: {scenario.id.split('::')[1]!r}: {p}"
+            for p in derive(scenario, cards, table, readings).problems
         ]
     return problems

@@ -325,4 +325,6 @@ def verdict(pytest_status: int, results: list[ScenarioResult]) -> tuple[int, str
 
 
 def as_dicts(results: list[ScenarioResult]) -> list[dict[str, Any]]:
-    return [asdict(r) for r in results]
+    """The results as plain data, each a copy of its own (as :func:`dataclasses.asdict` would
+    make them; a result holds only JSON's types, so one round trip through JSON copies them all)."""
+    return list(json.loads(json.dumps([vars(r) for r in results])))

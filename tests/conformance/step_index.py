@@ -7,7 +7,7 @@ matches as a temporary fixture and asking pytest for its value: the cost grows w
 times fixtures.  It also inspects the signature of the step's function twice per step.
 
 This plugin replaces ``get_step_function`` of ``pytest_bdd.scenario`` with the same search,
-remembered:
+remembered, and ``get_gherkin_document`` of ``pytest_bdd.parser`` with a shared parse:
 
 * the step definitions a test module can see are listed once per module (or class), in the
   order pytest-bdd goes through them (which definitions a scenario sees depends only on
@@ -20,7 +20,9 @@ remembered:
 * for each step text, the definitions that match and the one that wins (the closest to the
   scenario, as pytest would pick it: pytest-bdd sorts them by where they are defined and
   takes the last) are remembered;
-* the signature of each step function is inspected once.
+* the signature of each step function is inspected once;
+* a feature file is parsed once: pytest-bdd reads the parse that the derivation of each
+  scenario's needs (``oracle/suite/needs.py``) makes too, instead of parsing it again.
 
 So a step costs a lookup in a dict, however many definitions there are.  It relies on
 pytest-bdd's internals: ``pyproject.toml`` pins pytest-bdd's version range, a run refuses to
@@ -36,12 +38,17 @@ import inspect
 import re
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
+from gherkin.errors import CompositeParserException
 from pytest_bdd import parsers
 from pytest_bdd.compat import get_fixture_names, getfixturedefs
+from pytest_bdd.gherkin_parser import GherkinDocument
 from pytest_bdd.steps import StepFunctionContext, StepNamePrefix, step_function_context_registry
+
+from oracle.suite.needs import gherkin_document
 
 try:
     from re import _parser as regex_parser  # type: ignore[attr-defined]  # Python 3.11+
@@ -50,6 +57,7 @@ except ImportError:  # pragma: no cover - Python 3.10
 
 #: pytest-bdd's module ``scenario`` (the package's attribute of that name is the decorator).
 bdd_scenario = importlib.import_module("pytest_bdd.scenario")
+bdd_parser = importlib.import_module("pytest_bdd.parser")
 #: What this plugin replaces in that module or uses from it, and the parameters of each.
 SHAPES = {
     "get_step_function": ["request", "step"],
@@ -76,15 +84,36 @@ def pytest_configure(config: pytest.Config) -> None:
                 f"pytest-bdd's scenario.{name} is missing or has changed; tests/conformance/step_index.py "
                 "must be checked against this pytest-bdd version (see the range pinned in pyproject.toml)"
             )
+    reader = getattr(bdd_parser, "get_gherkin_document", None)
+    if reader is None or list(inspect.signature(reader).parameters) != ["abs_filename", "encoding"]:
+        raise pytest.UsageError("pytest-bdd's parser.get_gherkin_document is missing or has changed; see step_index.py")
     if getattr(bdd_scenario, "signature", None) is not inspect.signature:
         raise pytest.UsageError("pytest-bdd's scenario module no longer uses inspect.signature; see step_index.py")
     index = StepIndex(config.getoption("--check-step-index"))
     patch = pytest.MonkeyPatch()
+    patch.setattr(bdd_parser, "get_gherkin_document", _shared_parse(bdd_parser.get_gherkin_document))
     patch.setattr(bdd_scenario, "get_step_function", index.get_step_function)
     patch.setattr(bdd_scenario, "signature", _once(bdd_scenario.signature))
     required_args = _once(bdd_scenario.get_required_args)
     patch.setattr(bdd_scenario, "get_required_args", lambda func: list(required_args(func)))
     config.add_cleanup(patch.undo)
+
+
+def _shared_parse(original: Callable[..., Any]) -> Callable[..., Any]:
+    """pytest-bdd's reading of a feature file, from the parse the needs derivation shares
+    (:func:`oracle.suite.needs.gherkin_document`); a file that does not parse, or in another
+    encoding, is left to pytest-bdd, which reports it its own way."""
+
+    def parsed(abs_filename: str, encoding: str = "utf-8") -> Any:
+        if encoding.lower().replace("-", "") != "utf8":
+            return original(abs_filename, encoding)
+        try:
+            document = gherkin_document(Path(abs_filename))
+        except (CompositeParserException, UnicodeDecodeError, OSError):
+            return original(abs_filename, encoding)
+        return GherkinDocument.from_dict(document)
+
+    return parsed
 
 
 def _once(inspect_function: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -195,7 +224,10 @@ class StepIndex:
 
     def get_step_function(self, request: pytest.FixtureRequest, step: Any) -> StepFunctionContext | None:
         node = request.node
-        key = (node.parent if node.parent is not None else node, len(step_function_context_registry))  # new step definitions: file again
+        key = (
+            node.parent if node.parent is not None else node,
+            len(step_function_context_registry),
+        )  # new step definitions: file again
         definitions = self.definitions.get(key)
         if definitions is None:
             definitions = self.definitions[key] = Definitions(request._fixturemanager, node)
