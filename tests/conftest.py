@@ -22,6 +22,7 @@ from oracle.errors import UserError
 from oracle.paths import suite_root
 from oracle.suite.catalog import load_catalog, scenario_ids
 from oracle.suite.needs import derive_all
+from oracle.suite.parallel import ParallelResults
 from oracle.suite.results import RESULTS, ResultCollector, load_expectations
 
 pytest_plugins = [
@@ -98,6 +99,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[RESULTS] = collector
     config.pluginmanager.register(collector, "mtg-conformance-results")
     config.pluginmanager.register(collector.recorder, "mtg-conformance-steps")  # which step each scenario stopped at
+    config.pluginmanager.register(ParallelResults(config, collector), "mtg-conformance-parallel")  # under -n
 
 
 @pytest.hookimpl(tryfirst=True)

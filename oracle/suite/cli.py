@@ -27,6 +27,7 @@ Every user mistake ends in one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import signal
 import sys
@@ -74,6 +75,12 @@ PLUGINS = ["--disable-plugin-autoload", "-p", "pytest_bdd.plugin"]
 PLUGINS += [arg for name in UNUSED_PLUGINS.split() for arg in ("-p", f"no:{name}")]
 
 
+def _workers(text: str) -> str:
+    if text != "auto" and not (text.isdigit() and int(text) >= 0):
+        raise argparse.ArgumentTypeError(f"-n takes a number of processes or 'auto', not {text!r}")
+    return text
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mtg-conformance", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -91,6 +98,13 @@ def _parser() -> argparse.ArgumentParser:
             "--validate-wire", action="store_true", help="check every protocol message against the schemas"
         )
         sub.add_argument("-v", "--verbose", action="store_true", help="list every scenario")
+        sub.add_argument(
+            "-n",
+            dest="workers",
+            type=_workers,
+            default=None,
+            help="spread the scenarios over this many processes, or 'auto' (one per CPU); needs pytest-xdist",
+        )
         if name != "expectations":
             sub.add_argument("--expectations", default=None, help="the engine's expectations file")
             sub.add_argument(
@@ -208,6 +222,10 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         pytest_args.append(f"--transcripts={Path(args.transcripts).resolve()}")
     if selection:
         pytest_args += ["-m", selection]
+    if args.workers is not None:
+        if importlib.util.find_spec("xdist") is None:
+            raise UserError("-n spreads a run over processes with pytest-xdist: pip install pytest-xdist")
+        pytest_args += ["-p", "xdist.plugin", "-n", args.workers]
     if str(code_root) not in sys.path:
         sys.path.insert(0, str(code_root))
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
