@@ -222,10 +222,11 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         pytest_args.append(f"--transcripts={Path(args.transcripts).resolve()}")
     if selection:
         pytest_args += ["-m", selection]
-    if args.workers is not None:
+    workers = getattr(args, "workers", None)  # smoke runs serially
+    if workers is not None:
         if importlib.util.find_spec("xdist") is None:
             raise UserError("-n spreads a run over processes with pytest-xdist: pip install pytest-xdist")
-        pytest_args += ["-p", "xdist.plugin", "-n", args.workers]
+        pytest_args += ["-p", "xdist.plugin", "-n", workers]
     if str(code_root) not in sys.path:
         sys.path.insert(0, str(code_root))
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
