@@ -70,11 +70,14 @@ def marker_for_tag(tag: str) -> str:
 def pytest_configure(config: pytest.Config) -> None:
     mutant = os.environ.get("MTG_CONFORMANCE_MUTANT")
     if mutant:  # a deliberately wrong engine (tests/mutants.py), for tests/unit/test_mutants.py
-        from tests.mutants import MUTANTS
+        from tests.mutants import apply_mutant
 
         patch = pytest.MonkeyPatch()
-        MUTANTS[mutant].apply(patch)
         config.add_cleanup(patch.undo)
+        try:
+            apply_mutant(mutant, patch)
+        except KeyError as exc:
+            raise pytest.UsageError(f"MTG_CONFORMANCE_MUTANT: {exc.args[0]}") from None
     end_engines_on_signals()  # SIGTERM and SIGINT unwind, so the engine's process group is ended
     try:
         catalog = load_catalog()

@@ -1,14 +1,18 @@
 """Deliberately wrong engines: each breaks one rule, and the scenarios of the ruling
 that rests on that rule must fail against it.
 
-A mutant is applied to the reference engine in a test process when the
-environment variable ``MTG_CONFORMANCE_MUTANT`` names it (see tests/conftest.py);
-tests/unit/test_mutants.py runs the ruling's scenarios against each one.
-Each mutant is the mistake a plausible engine makes, written as a small patch.
+Each mutant is the mistake a plausible engine makes, written as a small patch of the
+reference engine.  It is applied when the environment variable ``MTG_CONFORMANCE_MUTANT``
+names it, however the suite is started (``pytest``, ``mtg-conformance run``, ``certify``):
+tests/conftest.py applies it as pytest configures, and :func:`patch_everywhere` replaces a
+function in every module that bound it with ``from x import y``, including modules imported
+before the patch (the command imports the engine before pytest starts).
+tests/unit/test_mutants.py runs ``mtg-conformance run --ruling ...`` against each one.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,12 +25,39 @@ from oracle.engine.cards import Face
 
 @dataclass(frozen=True)
 class Mutant:
-    """A wrong rule, and the rulings whose scenarios must catch it."""
+    """A wrong rule, the rulings whose scenarios must catch it, and the scenarios that do.
+
+    ``scenarios`` names scenarios that must fail against it (each written to catch it); when
+    empty, any scenario of the rulings may.
+    """
 
     name: str
     rulings: tuple[str, ...]
     wrong: str
     apply: Callable[[pytest.MonkeyPatch], None]
+    scenarios: tuple[str, ...] = ()
+
+
+def patch_everywhere(mp: pytest.MonkeyPatch, owner: Any, name: str, new: Any) -> None:
+    """Replace ``owner.name`` by ``new``, and every other binding of the same object in the
+    loaded modules: a module that ran ``from owner import name`` before the patch holds the
+    original in its own namespace.  Modules imported later read the patched attribute."""
+    original = getattr(owner, name)
+    mp.setattr(owner, name, new)
+    for module in list(sys.modules.values()):
+        namespace = getattr(module, "__dict__", None)
+        if module is owner or not isinstance(namespace, dict):
+            continue
+        for attribute, value in list(namespace.items()):
+            if value is original:
+                mp.setattr(module, attribute, new)
+
+
+def apply_mutant(name: str, mp: pytest.MonkeyPatch) -> None:
+    """Apply the mutant called ``name``; an unknown name is a one-line error."""
+    if name not in MUTANTS:
+        raise KeyError(f"unknown mutant {name!r}; known: {', '.join(sorted(MUTANTS))}")
+    MUTANTS[name].apply(mp)
 
 
 def _no_summoning_sickness(mp: pytest.MonkeyPatch) -> None:
@@ -39,8 +70,7 @@ def _undefined_type_makes_colorless(mp: pytest.MonkeyPatch) -> None:
     def options(*args: Any, **kwargs: Any) -> list[list[str]]:
         return original(*args, **kwargs) or [["C"]]
 
-    mp.setattr(production, "mana_effect_options", options)
-    mp.setattr(effects, "mana_effect_options", options)
+    patch_everywhere(mp, production, "mana_effect_options", options)
 
 
 def _replacements_in_fixed_order(mp: pytest.MonkeyPatch) -> None:
@@ -59,10 +89,11 @@ def _could_produce_one_order(mp: pytest.MonkeyPatch) -> None:
                 mana = production._apply_replacement(ability, mana)
         return [mana]
 
-    mp.setattr(production, "_every_order", first_order)
+    patch_everywhere(mp, production, "_every_order", first_order)
 
 
 def _triggers_on_tap_without_mana(mp: pytest.MonkeyPatch) -> None:
+    # Only activated mana abilities go wrong: the binding in activation is the one patched.
     original = production.produce
 
     def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool) -> list[str]:
@@ -78,18 +109,23 @@ def _every_mana_ability_is_tapping(mp: pytest.MonkeyPatch) -> None:
     original = production.produce
 
     def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool) -> list[str]:
-        return original(g, source, player, mana, True)
+        still_there = source.id in g.state.objects and source.zone == "battlefield"  # not a sacrificed source
+        return original(g, source, player, mana, tapped_for_mana or still_there)
 
     mp.setattr(activation, "produce", produce)
 
 
 def _x_forgotten_on_entering(mp: pytest.MonkeyPatch) -> None:
     original = game.Game.enter_battlefield
-    mp.setattr(game.Game, "enter_battlefield", lambda self, obj, controller, x=0: original(self, obj, controller, 0))
+
+    def enter(self: Any, obj: Any, controller: str, x: int = 0, *args: Any, **kwargs: Any) -> Any:
+        return original(self, obj, controller, 0, *args, **kwargs)
+
+    mp.setattr(game.Game, "enter_battlefield", enter)
 
 
 def _replacement_conditions_ignored(mp: pytest.MonkeyPatch) -> None:
-    mp.setattr(production, "_applies", lambda ability, mana: bool(mana))
+    patch_everywhere(mp, production, "_applies", lambda ability, mana: bool(mana))
 
 
 def _copies_see_non_copy_effects(mp: pytest.MonkeyPatch) -> None:
@@ -99,7 +135,8 @@ def _copies_see_non_copy_effects(mp: pytest.MonkeyPatch) -> None:
 
     def copied(g: Any, item: Any, which: str) -> Any:
         result = original(g, item, which)
-        ids = {"self": [item.source_id], "target": item.targets, "event": [item.source_info["event"].get("object")]}
+        event = item.source_info.get("event", {})
+        ids = {"self": [item.source_id], "target": item.targets, "event": [event.get("object")]}
         source = next((g.state.objects[i] for i in ids[which] if i in g.state.objects), None)
         if result is None or source is None or source.zone != "battlefield":
             return result
@@ -108,7 +145,7 @@ def _copies_see_non_copy_effects(mp: pytest.MonkeyPatch) -> None:
                        tuple(ch.abilities), str(ch.power), str(ch.toughness))  # fmt: skip
         return layered, result[1]
 
-    mp.setattr(effects, "_copied_face", copied)
+    patch_everywhere(mp, effects, "_copied_face", copied)
 
 
 def _blitz_follows_copies(mp: pytest.MonkeyPatch) -> None:
@@ -124,18 +161,7 @@ def _blitz_follows_copies(mp: pytest.MonkeyPatch) -> None:
                 ch.keywords = sorted({*ch.keywords, "haste"})
         return chars
 
-    for module in (characteristics, game, zones, activation):
-        if hasattr(module, "compute"):
-            mp.setattr(module, "compute", compute)
-    mp.setattr(
-        characteristics,
-        "characteristics",
-        lambda st, obj: compute(st)[obj.id] if obj.zone == "battlefield" else _printed(st, obj),
-    )
-
-
-def _printed(st: Any, obj: Any) -> Any:
-    return characteristics._from_face(obj, obj.face())
+    patch_everywhere(mp, characteristics, "compute", compute)
 
 
 def _delayed_sacrifice_follows_the_card(mp: pytest.MonkeyPatch) -> None:
@@ -194,9 +220,7 @@ def _base_power_includes_modifiers(mp: pytest.MonkeyPatch) -> None:
             ch.base_power, ch.base_toughness = ch.power, ch.toughness
         return chars
 
-    for module in (characteristics, game, zones):
-        if hasattr(module, "compute"):
-            mp.setattr(module, "compute", compute)
+    patch_everywhere(mp, characteristics, "compute", compute)
 
 
 MUTANTS = {

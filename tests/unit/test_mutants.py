@@ -1,44 +1,115 @@
-"""Each scenario must be able to fail: a wrong engine fails the scenarios of the ruling it breaks."""
+"""Each scenario must be able to fail: a wrong engine fails the scenarios of the ruling it breaks.
+
+Each mutant of tests/mutants.py is checked the way a user would run the suite against it:
+``MTG_CONFORMANCE_MUTANT=<name> mtg-conformance run --ruling <id> ... -v`` in a new process,
+from another directory.  The command must exit with status 1, at least one scenario must FAIL
+(a Then step that did not hold; an ERROR would mean the mutant itself broke), and every scenario
+the mutant names as written to catch it must be among the failures.  The runs are started
+together, as many at a time as there are cores, and each test waits for its own.
+"""
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from pytest_bdd.scenario import make_python_name
 
-from tests.mutants import MUTANTS
+from oracle.suite.catalog import load_catalog
+from tests.mutants import MUTANTS, Mutant, apply_mutant
 
 ROOT = Path(__file__).resolve().parents[2]
+TOTALS = re.compile(r"^scenarios: (\d+) PASS, (\d+) FAIL, (\d+) ERROR", re.MULTILINE)
+
+
+def _command() -> list[str]:
+    """The installed ``mtg-conformance`` script beside this interpreter, else ``python -m oracle``."""
+    script = Path(sys.executable).with_name("mtg-conformance")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("mtg-conformance")
+    return [found] if found else [sys.executable, "-m", "oracle"]
+
+
+def _run(mutant: Mutant, cwd: Path) -> subprocess.CompletedProcess[str]:
+    rulings = [arg for r in mutant.rulings for arg in ("--ruling", r)]
+    env = {**os.environ, "MTG_CONFORMANCE_MUTANT": mutant.name}
+    env.pop("COVERAGE_PROCESS_START", None)  # the engine's coverage comes from the scenarios' own run
+    return subprocess.run(
+        [*_command(), "run", *rulings, "-v"], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
+    )
+
+
+@pytest.fixture(scope="module")
+def runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Future]]:
+    """Start the command for every selected mutant at once; each test waits for its own."""
+    selected = [
+        item.callspec.params["name"]
+        for item in request.session.items
+        if item.module is request.module and hasattr(item, "callspec") and "name" in item.callspec.params
+    ]
+    cwd = tmp_path_factory.mktemp("elsewhere")
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        yield {name: pool.submit(_run, MUTANTS[name], cwd) for name in dict.fromkeys(selected)}
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
-def test_mutant_is_caught_by_its_rulings(name: str) -> None:
+def test_mutant_is_caught_through_the_command(name: str, runs: dict[str, Future]) -> None:
     mutant = MUTANTS[name]
-    selection = " or ".join(f"ruling.{r}" for r in mutant.rulings)
-    env = {**os.environ, "MTG_CONFORMANCE_MUTANT": name}
+    result: subprocess.CompletedProcess[str] = runs[name].result()
+    totals = TOTALS.search(result.stdout)
+    tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-3:])
+    assert result.returncode == 1 and totals, f"mutant {name} ({mutant.wrong}) was not caught: {tail}"
+    passed, failed, errors = (int(n) for n in totals.groups())
+    assert failed >= 1 and errors == 0, f"mutant {name}: {passed} PASS, {failed} FAIL, {errors} ERROR; {tail}"
+    for scenario in mutant.scenarios:
+        test = f"::test_{make_python_name(scenario)} "
+        lines = [line for line in result.stdout.splitlines() if test in line]
+        assert lines, f"mutant {name}: scenario {scenario!r} did not run under --ruling {' '.join(mutant.rulings)}"
+        assert all("FAILED" in line for line in lines), f"mutant {name}: {scenario!r} did not catch it: {lines[0]}"
+
+
+def test_mutants_name_known_rulings_and_scenarios() -> None:
+    catalog = load_catalog()
+    names = {
+        line.strip().removeprefix("Scenario:").strip()
+        for path in (ROOT / "features").rglob("*.feature")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip().startswith("Scenario:")
+    }
+    for mutant in MUTANTS.values():
+        assert set(mutant.rulings) <= set(catalog.rulings), mutant.name
+        assert set(mutant.scenarios) <= names, f"{mutant.name}: unknown scenario(s) {set(mutant.scenarios) - names}"
+
+
+def test_a_patch_reaches_names_bound_before_it() -> None:
+    """The command imports the adapter, which binds ``compute`` by name, before the mutant is applied."""
+    from oracle.adapters import reference
+    from oracle.engine import characteristics
+
+    original = reference.compute
+    patch = pytest.MonkeyPatch()
+    try:
+        apply_mutant("base-power-includes-modifiers", patch)
+        assert reference.compute is characteristics.compute is not original
+    finally:
+        patch.undo()
+    assert reference.compute is characteristics.compute is original
+
+
+def test_an_unknown_mutant_is_one_line_and_status_2(tmp_path: Path) -> None:
+    env = {**os.environ, "MTG_CONFORMANCE_MUTANT": "no-such-mutant"}
     env.pop("COVERAGE_PROCESS_START", None)
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "tests/conformance",
-            "-q",
-            "-m",
-            selection,
-            "--no-header",
-            "-p",
-            "no:randomly",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
+        [*_command(), "run", "--ruling", "symbol.tap"], cwd=tmp_path, env=env, capture_output=True, text=True
     )
-    last = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else result.stderr
-    assert result.returncode == 1, f"mutant {name} ({mutant.wrong}) was not caught: {last}"
-    assert " failed" in last, last
+    assert result.returncode == 2
+    assert "unknown mutant 'no-such-mutant'" in result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
