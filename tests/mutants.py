@@ -2,25 +2,23 @@
 that rests on that rule must fail against it.
 
 Each mutant is the mistake a plausible engine makes, written as a small patch of the
-reference engine.  It is applied when the environment variable ``MTG_CONFORMANCE_MUTANT``
-names it, however the suite is started (``pytest``, ``mtg-conformance run``, ``certify``):
-tests/conftest.py applies it as pytest configures, and :func:`patch_everywhere` replaces a
-function in every module that bound it with ``from x import y``, including modules imported
-before the patch (the command imports the engine before pytest starts).
-tests/unit/test_mutants.py runs ``mtg-conformance run --ruling ...`` against each one.
+reference engine (tests/wrong_engines/).  It is applied when the environment variable
+``MTG_CONFORMANCE_MUTANT`` names it, however the suite is started (``pytest``,
+``mtg-conformance run``, ``certify``): tests/conftest.py applies it as pytest configures,
+and a patched function is replaced in every module that bound it with ``from x import y``,
+including modules imported before the patch (the command imports the engine before pytest
+starts).  tests/unit/test_mutants.py runs ``mtg-conformance run --ruling ...`` against each one.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
-from oracle.engine import activation, characteristics, effects, game, production, triggers, zones
-from oracle.engine.cards import Face
+from tests.wrong_engines import copies, mana, turns
+from tests.wrong_engines import patch_everywhere as patch_everywhere
 
 
 @dataclass(frozen=True)
@@ -38,21 +36,6 @@ class Mutant:
     scenarios: tuple[str, ...] = ()
 
 
-def patch_everywhere(mp: pytest.MonkeyPatch, owner: Any, name: str, new: Any) -> None:
-    """Replace ``owner.name`` by ``new``, and every other binding of the same object in the
-    loaded modules: a module that ran ``from owner import name`` before the patch holds the
-    original in its own namespace.  Modules imported later read the patched attribute."""
-    original = getattr(owner, name)
-    mp.setattr(owner, name, new)
-    for module in list(sys.modules.values()):
-        namespace = getattr(module, "__dict__", None)
-        if module is owner or not isinstance(namespace, dict):
-            continue
-        for attribute, value in list(namespace.items()):
-            if value is original:
-                mp.setattr(module, attribute, new)
-
-
 def apply_mutant(name: str, mp: pytest.MonkeyPatch) -> None:
     """Apply the mutant called ``name``; an unknown name is a one-line error."""
     if name not in MUTANTS:
@@ -60,252 +43,245 @@ def apply_mutant(name: str, mp: pytest.MonkeyPatch) -> None:
     MUTANTS[name].apply(mp)
 
 
-def _no_summoning_sickness(mp: pytest.MonkeyPatch) -> None:
-    mp.setattr(game.Game, "_free_of_summoning_sickness", lambda self, obj: True)
-
-
-def _undefined_type_makes_colorless(mp: pytest.MonkeyPatch) -> None:
-    original = production.mana_effect_options
-
-    def options(*args: Any, **kwargs: Any) -> list[list[str]]:
-        return original(*args, **kwargs) or [["C"]]
-
-    patch_everywhere(mp, production, "mana_effect_options", options)
-
-
-def _replacements_in_fixed_order(mp: pytest.MonkeyPatch) -> None:
-    original = game.Game.choose
-
-    def choose(self: game.Game, player: str, kind: str, options: list[str], prompt: str) -> str:
-        return options[0] if kind == "replacement-effect" else original(self, player, kind, options, prompt)
-
-    mp.setattr(game.Game, "choose", choose)
-
-
-def _could_produce_one_order(mp: pytest.MonkeyPatch) -> None:
-    def first_order(candidates: list[Any], mana: list[str]) -> list[list[str]]:
-        for _source, ability in candidates:
-            if production._applies(ability, mana):
-                mana = production._apply_replacement(ability, mana)
-        return [mana]
-
-    patch_everywhere(mp, production, "_every_order", first_order)
-
-
-def _triggers_on_tap_without_mana(mp: pytest.MonkeyPatch) -> None:
-    # Only activated mana abilities go wrong: the binding in activation is the one patched.
-    original = production.produce
-
-    def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool) -> list[str]:
-        if not mana and tapped_for_mana:
-            production._tapped_for_mana_triggers(g, source, player, ["C"])
-            return []
-        return original(g, source, player, mana, tapped_for_mana)
-
-    mp.setattr(activation, "produce", produce)
-
-
-def _every_mana_ability_is_tapping(mp: pytest.MonkeyPatch) -> None:
-    original = production.produce
-
-    def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool) -> list[str]:
-        still_there = source.id in g.state.objects and source.zone == "battlefield"  # not a sacrificed source
-        return original(g, source, player, mana, tapped_for_mana or still_there)
-
-    mp.setattr(activation, "produce", produce)
-
-
-def _x_forgotten_on_entering(mp: pytest.MonkeyPatch) -> None:
-    original = game.Game.enter_battlefield
-
-    def enter(self: Any, obj: Any, controller: str, x: int = 0, *args: Any, **kwargs: Any) -> Any:
-        return original(self, obj, controller, 0, *args, **kwargs)
-
-    mp.setattr(game.Game, "enter_battlefield", enter)
-
-
-def _replacement_conditions_ignored(mp: pytest.MonkeyPatch) -> None:
-    patch_everywhere(mp, production, "_applies", lambda ability, mana: bool(mana))
-
-
-def _copies_see_non_copy_effects(mp: pytest.MonkeyPatch) -> None:
-    """A copy takes the creature as it is now (pumps, a Frog's type and color, being animated),
-    not its copiable values."""
-    original = effects._copied_face
-
-    def copied(g: Any, item: Any, which: str) -> Any:
-        result = original(g, item, which)
-        event = item.source_info.get("event", {})
-        ids = {"self": [item.source_id], "target": item.targets, "event": [event.get("object")]}
-        source = next((g.state.objects[i] for i in ids[which] if i in g.state.objects), None)
-        if result is None or source is None or source.zone != "battlefield":
-            return result
-        ch, printed = g.chars(source), result[0]
-        layered = Face(ch.name, printed.mana_cost, ch.colors, ch.supertypes, ch.types, ch.subtypes,
-                       tuple(ch.abilities), str(ch.power), str(ch.toughness))  # fmt: skip
-        return layered, result[1]
-
-    patch_everywhere(mp, effects, "_copied_face", copied)
-
-
-def _blitz_follows_copies(mp: pytest.MonkeyPatch) -> None:
-    """Any permanent with blitz has haste and the draw trigger, paid or not (ignores 702.152a's condition)."""
-    original = characteristics.compute
-
-    def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
-        for obj in st.permanents():
-            ch = chars[obj.id]
-            if ch.keyword_abilities("blitz") and "haste" not in ch.keywords:
-                ch.abilities.append(characteristics.BLITZ_DRAW)
-                ch.keywords = sorted({*ch.keywords, "haste"})
-        return chars
-
-    patch_everywhere(mp, characteristics, "compute", compute)
-
-
-def _delayed_sacrifice_follows_the_card(mp: pytest.MonkeyPatch) -> None:
-    """ "Sacrifice it" follows the physical card to another zone (ignores 400.7 and 603.7)."""
-    refs: dict[int, str] = {}
-    original = triggers.TriggerRules.delay_sacrifice
-
-    def delay(self: Any, obj: Any, controller: str) -> None:
-        refs[obj.id] = obj.ref
-        original(self, obj, controller)
-
-    def sacrifice_it(g: Any, item: Any, params: dict[str, Any]) -> None:
-        ref = refs.get(item.source_info["event"]["object"])
-        for obj in list(g.state.objects.values()):
-            if ref and obj.ref == ref and obj.zone == "hand":
-                g.move(obj, "graveyard")
-        effects._sacrifice_it(g, item, params)
-
-    mp.setattr(triggers.TriggerRules, "delay_sacrifice", delay)
-    mp.setitem(effects.HANDLERS, "sacrifice_it", sacrifice_it)
-
-
-def _copies_take_status(counters: bool, kicked: bool) -> Callable[[pytest.MonkeyPatch], None]:
-    """A token copy takes the counters, or the kicked status, of the permanent it copies."""
-
-    def apply(mp: pytest.MonkeyPatch) -> None:
-        original = zones.ZoneRules.enter_battlefield
-
-        def enter(self: Any, obj: Any, controller: str, x: int = 0, face: Any = None, attach_to: Any = None) -> Any:
-            copied = next(
-                (
-                    o
-                    for o in self.state.permanents()
-                    if face is not None and not o.is_token and o.face().name == face.name
-                ),
-                None,
-            )
-            if copied is not None and kicked:
-                obj.paid = copied.paid
-            new = original(self, obj, controller, x, face, attach_to)
-            if copied is not None and counters:
-                new.counters.update(copied.counters)
-            return new
-
-        mp.setattr(zones.ZoneRules, "enter_battlefield", enter)
-
-    return apply
-
-
-def _base_power_includes_modifiers(mp: pytest.MonkeyPatch) -> None:
-    original = characteristics.compute
-
-    def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
-        for ch in chars.values():
-            ch.base_power, ch.base_toughness = ch.power, ch.toughness
-        return chars
-
-    patch_everywhere(mp, characteristics, "compute", compute)
-
-
 MUTANTS = {
     m.name: m
     for m in [
-        Mutant(
-            "no-summoning-sickness",
-            ("symbol.tap", "symbol.untap"),
-            "{T}/{Q} abilities ignore 302.6",
-            _no_summoning_sickness,
-        ),
+        # -- mana ------------------------------------------------------------------------
         Mutant(
             "undefined-type-makes-colorless",
             ("mana.undefined-type",),
-            "an undefined type gives {C}",
-            _undefined_type_makes_colorless,
+            "an undefined type gives {C} (106.5)",
+            mana.undefined_type_makes_colorless,
+        ),
+        Mutant(
+            "colorless-offered-as-a-color",
+            ("mana.undefined-type",),
+            "'any color' offers {C} when the lands could produce only colorless (105.1, 106.5)",
+            mana.colorless_offered_as_a_color,
+            ("Exotic Orchard facing only Wastes asks nothing, adds nothing and triggers nothing",),
+        ),
+        Mutant(
+            "could-produce-ignores-whose-lands",
+            ("mana.undefined-type", "mana.could-produce"),
+            "'a land you control' / 'an opponent controls' read as any land (106.7)",
+            mana.could_produce_ignores_whose_lands,
+            ("Exotic Orchard ignores its controller's own lands",),
+        ),
+        Mutant(
+            "could-produce-sees-only-its-controllers-replacements",
+            ("mana.could-produce",),
+            "'could produce' ignores replacement effects another player controls (106.7)",
+            mana.could_produce_sees_only_its_controllers_replacements,
+            ("Alice's Contamination changes what Bob's Forest could produce",),
+        ),
+        Mutant(
+            "could-produce-one-order",
+            ("mana.could-produce",),
+            "106.7 uses one order only",
+            mana.could_produce_one_order,
+        ),
+        Mutant(
+            "every-mana-ability-is-tapping",
+            ("mana.tap-for-mana",),
+            "any mana ability counts as tapping for mana (106.12)",
+            mana.every_mana_ability_is_tapping,
+        ),
+        Mutant(
+            "triggers-on-tap-without-mana",
+            ("mana.tapped-for-mana-trigger",),
+            "triggers although no mana was produced (106.12a)",
+            mana.triggers_on_tap_without_mana,
+        ),
+        Mutant(
+            "damage-to-the-controller",
+            ("mana.tapped-for-mana-trigger",),
+            "'that player' of Manabarbs is its controller, not the player who tapped (106.12a)",
+            mana.damage_to_the_controller,
+            ("Bob's Manabarbs damages Alice, who tapped the land",),
+        ),
+        Mutant(
+            "triggered-mana-to-the-controller",
+            ("mana.tapped-for-mana-trigger",),
+            "'that player adds' gives the mana to Mana Flare's controller (106.12a, 605.1b)",
+            mana.triggered_mana_to_the_controller,
+            ("Bob's Mana Flare gives the extra mana to Alice, who tapped the land",),
         ),
         Mutant(
             "replacements-in-fixed-order",
             ("mana.tapped-for-mana-replacement",),
             "616.1 order not offered",
-            _replacements_in_fixed_order,
-        ),
-        Mutant(
-            "could-produce-one-order", ("mana.could-produce",), "106.7 uses one order only", _could_produce_one_order
-        ),
-        Mutant(
-            "triggers-on-tap-without-mana",
-            ("mana.tapped-for-mana-trigger",),
-            "triggers although no mana was produced",
-            _triggers_on_tap_without_mana,
-        ),
-        Mutant(
-            "every-mana-ability-is-tapping",
-            ("mana.tap-for-mana",),
-            "any mana ability counts as tapping for mana",
-            _every_mana_ability_is_tapping,
-        ),
-        Mutant(
-            "x-forgotten-on-entering",
-            ("x.enters-uses-spell-x",),
-            "enters-with-X uses the permanent's X of 0",
-            _x_forgotten_on_entering,
+            mana.replacements_in_fixed_order,
         ),
         Mutant(
             "replacement-conditions-ignored",
             ("mana.tapped-for-mana-replacement",),
-            "'two or more mana' not checked",
-            _replacement_conditions_ignored,
+            "'two or more mana' not checked (106.12b)",
+            mana.replacement_conditions_ignored,
         ),
         Mutant(
-            "copies-see-non-copy-effects",
-            ("offspring.copiable-values", "jaxis.copiable-values"),
-            "a copy takes pumps and type changes (707.2)",
-            _copies_see_non_copy_effects,
+            "replacements-only-for-their-controller",
+            ("mana.tapped-for-mana-replacement",),
+            "'if a land is tapped for mana' read as 'if you tap' (106.12b)",
+            mana.replacements_only_for_their_controller,
+            ("Bob's Contamination makes Alice's Forest produce black",),
         ),
         Mutant(
-            "copies-take-counters",
-            ("offspring.copiable-values",),
-            "a copy takes counters (707.2)",
-            _copies_take_status(counters=True, kicked=False),
+            "same-replacement-applies-once",
+            ("mana.tapped-for-mana-replacement",),
+            "two Mana Reflections double the mana once (614.5 misread)",
+            mana.same_replacement_applies_once,
+            ("Two Mana Reflections each double the mana",),
+        ),
+        # -- costs, time and objects ------------------------------------------------------
+        Mutant(
+            "no-summoning-sickness",
+            ("symbol.tap", "symbol.untap"),
+            "{T}/{Q} abilities ignore 302.6",
+            turns.no_summoning_sickness,
         ),
         Mutant(
-            "copies-take-kicked",
-            ("dual-nature.not-kicked",),
-            "a copy of a kicked creature is kicked (707.2)",
-            _copies_take_status(counters=False, kicked=True),
+            "sickness-ends-at-any-untap-step",
+            ("symbol.tap", "symbol.untap"),
+            "summoning sickness ends at the opponent's untap step (302.6)",
+            turns.sickness_ends_at_any_untap_step,
+            ("Llanowar Elves that came under Alice's control this turn still can't tap during Bob's turn",),
         ),
         Mutant(
-            "base-power-includes-modifiers",
-            ("base-power.definition", "base-power.bonus-not-cda"),
-            "base power counts pumps and counters (208.4b)",
-            _base_power_includes_modifiers,
+            "sickness-never-wears-off",
+            ("symbol.tap", "symbol.untap"),
+            "the controller's next untap step leaves a creature summoning sick (302.6)",
+            turns.sickness_never_wears_off,
+            ("Llanowar Elves that came under Alice's control this turn can tap once her next turn begins",),
+        ),
+        Mutant(
+            "sickness-follows-the-card",
+            ("symbol.tap", "symbol.untap"),
+            "a creature that left and came back this turn is not summoning sick (302.6, 400.7)",
+            turns.sickness_follows_the_card,
+            ("Llanowar Elves that left and came back this turn can't tap for mana",),
+        ),
+        Mutant(
+            "x-follows-the-card",
+            ("x.enters-uses-spell-x",),
+            "the X of an earlier spell stays with the card (107.3m, 400.7)",
+            turns.x_follows_the_card,
+            ("Hangarback Walker returned from the graveyard by an ability enters with X of 0 and dies",),
+        ),
+        Mutant(
+            "x-forgotten-on-entering",
+            ("x.enters-uses-spell-x",),
+            "enters-with-X uses the permanent's X of 0 (107.3m)",
+            turns.x_forgotten_on_entering,
         ),
         Mutant(
             "blitz-follows-copies",
             ("blitz.copy-not-blitzed",),
             "a copy of a blitzed creature has haste and draws (702.152a)",
-            _blitz_follows_copies,
+            turns.blitz_follows_copies,
+        ),
+        Mutant(
+            "blitz-draws-on-leaving",
+            ("blitz.draw-on-any-death",),
+            "a blitzed creature draws a card when it leaves to any zone, not only when it dies (702.152a)",
+            turns.blitz_draws_on_leaving,
+            ("A blitzed creature returned to its owner's hand draws nothing",),
         ),
         Mutant(
             "delayed-sacrifice-follows-the-card",
             ("blitz.sacrifice-only-if-present",),
             "the end-step sacrifice chases the card to another zone (400.7, 603.7)",
-            _delayed_sacrifice_follows_the_card,
+            turns.delayed_sacrifice_follows_the_card,
+        ),
+        Mutant(
+            "delayed-sacrifice-finds-the-card-again",
+            ("blitz.sacrifice-only-if-present",),
+            "the end-step sacrifice finds the card back on the battlefield as a new object (400.7, 603.7)",
+            turns.delayed_sacrifice_finds_the_card_again,
+            ("A blitzed creature that left and was cast again is a new object: not sacrificed, no haste",),
+        ),
+        Mutant(
+            "paid-costs-follow-the-card",
+            ("blitz.sacrifice-only-if-present",),
+            "a card cast again keeps the blitz cost paid for it before (400.7)",
+            turns.paid_costs_follow_the_card,
+            ("A blitzed creature that left and was cast again is a new object: not sacrificed, no haste",),
+        ),
+        # -- tokens and copies ------------------------------------------------------------
+        Mutant(
+            "copies-see-non-copy-effects",
+            ("offspring.copiable-values", "jaxis.copiable-values"),
+            "a copy takes pumps and type changes (707.2)",
+            copies.copies_see_non_copy_effects,
+        ),
+        Mutant(
+            "token-copies-see-non-copy-effects",
+            ("jaxis.copy-of-a-token",),
+            "a copy of a token takes the token as it is now, pumped or a Frog (707.2, 111.4)",
+            copies.token_copies_see_non_copy_effects,
+            (
+                "A copy of a pumped token has the values its creating effect gave it",
+                "A copy of a token turned into a Frog is a black Rogue",
+            ),
+        ),
+        Mutant(
+            "copies-take-counters",
+            ("offspring.copiable-values",),
+            "a copy takes counters (707.2)",
+            copies.copies_take_status(counters=True, kicked=False),
+        ),
+        Mutant(
+            "copies-take-kicked",
+            ("dual-nature.not-kicked",),
+            "a copy of a kicked creature is kicked (707.2)",
+            copies.copies_take_status(counters=False, kicked=True),
+        ),
+        Mutant(
+            "base-power-includes-modifiers",
+            ("base-power.definition", "base-power.bonus-not-cda"),
+            "base power counts pumps and counters (208.4b)",
+            copies.base_power_includes_modifiers,
+        ),
+        Mutant(
+            "one-offspring-payment-pays-every-instance",
+            ("offspring.pay-once",),
+            "with two instances of offspring, paying one makes two tokens (702.175b)",
+            copies.one_offspring_payment_pays_every_instance,
+            ("Two instances of offspring, one paid, make one token",),
+        ),
+        Mutant(
+            "enters-copy-for-the-trigger-controller",
+            ("dual-nature.legend-rule",),
+            "Dual Nature's token goes to Dual Nature's controller, not the creature's (the legend rule never meets it)",
+            copies.enters_copy_for_the_trigger_controller,
+            ("Dual Nature copies Bob's legendary creature for Bob, and the legend rule asks Bob",),
+        ),
+        Mutant(
+            "exile-created-with-takes-every-token",
+            ("dual-nature.left-before-token",),
+            "'tokens created with this enchantment' read as every token (607.2c)",
+            copies.exile_created_with_takes_every_token,
+            ("When Dual Nature leaves, another card's token stays",),
+        ),
+        Mutant(
+            "same-name-exile-takes-only-its-own-tokens",
+            ("dual-nature.left-before-token",),
+            "'tokens with the same name' read as Dual Nature's own tokens only",
+            copies.same_name_exile_takes_only_its_own_tokens,
+            ("Another card's token with the creature's name is exiled when the creature leaves",),
+        ),
+        Mutant(
+            "leaves-trigger-only-on-dying",
+            ("dual-nature.left-before-token",),
+            "'leaves the battlefield' triggers only on dying (603.6c, 603.10a)",
+            copies.leaves_trigger_only_on_dying,
+            ("The token is exiled when the original is returned to its owner's hand while Dual Nature is there",),
+        ),
+        Mutant(
+            "same-multiplier-applies-once",
+            ("jaxis.multiple-tokens",),
+            "two Doubling Seasons double the tokens once (614.5 misread)",
+            copies.same_multiplier_applies_once,
+            ("With two Doubling Seasons, four tokens gain haste and all four are sacrificed",),
         ),
     ]
 }

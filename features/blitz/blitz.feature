@@ -168,3 +168,37 @@ Feature: Blitz
     Then Clone is in Alice's graveyard
     And Alice has no cards in her hand
     And Alice controls one Rogue token
+
+  @ruling:blitz.draw-on-any-death @cr:702.152a @cr:700.4
+  Scenario: A blitzed creature returned to its owner's hand draws nothing
+    Given Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has {U} in his mana pool
+    When Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Unsummon targeting Girder Goons
+    And all players pass priority until the stack is empty
+    Then Girder Goons is in Alice's hand
+    And Alice has one card in her hand
+
+  @ruling:blitz.sacrifice-only-if-present @cr:603.7 @cr:400.7 @cr:702.152a
+  Scenario: A blitzed creature that left and was cast again is a new object: not sacrificed, no haste
+    Given Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B}{B}{B}{B}{B}{B} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has {U} in his mana pool
+    When Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Unsummon targeting Girder Goons
+    And all players pass priority until the stack is empty
+    And Alice casts Girder Goons
+    And all players pass priority
+    Then Girder Goons does not have haste
+    When the game proceeds to Alice's end step
+    And all players pass priority until the stack is empty
+    Then Girder Goons is on the battlefield
+    And Alice has no cards in her hand
+    And Alice controls no Rogue tokens

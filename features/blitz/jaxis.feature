@@ -176,3 +176,53 @@ Feature: Jaxis, the Troublemaker
     And all players pass priority until the stack is empty
     Then Alice controls no Hangarback Walker tokens
     And Alice has two cards in her hand
+
+  @ruling:jaxis.multiple-tokens @cr:614.1a @cr:616.1 @cr:603.7
+  Scenario: With two Doubling Seasons, four tokens gain haste and all four are sacrificed
+    Given Alice controls two Doubling Seasons
+    And Alice controls Grizzly Bears
+    And Alice has Mountain in her library
+    And Alice has Swamp in her library
+    When Alice activates Jaxis, the Troublemaker's ability targeting Grizzly Bears
+    And all players pass priority until the stack is empty
+    And Alice applies her replacement effects in any order
+    And all players pass priority until the stack is empty
+    Then Alice controls four Grizzly Bears tokens
+    When the game proceeds to Alice's end step
+    And all players pass priority until the stack is empty
+    Then Alice controls no Grizzly Bears tokens
+    And Alice has four cards in her hand
+
+  @ruling:jaxis.copy-of-a-token @cr:707.2 @cr:111.3 @cr:613.4c
+  Scenario: A copy of a pumped token has the values its creating effect gave it
+    Given Alice controls Girder Goons
+    And Alice has Murder in her hand
+    And Alice has Giant Growth in her hand
+    And Alice has {B}{B}{B}{G} in her mana pool
+    When Alice casts Murder using {B}{B}{B} targeting Girder Goons
+    And all players pass priority until the stack is empty
+    And Alice casts Giant Growth targeting Rogue Token
+    And all players pass priority
+    Then the tapped Rogue Token is a 5/5 creature
+    When Alice activates Jaxis, the Troublemaker's ability targeting Rogue Token
+    And all players pass priority until the stack is empty
+    Then the untapped Rogue Token is a 2/2 creature
+
+  @ruling:jaxis.copy-of-a-token @cr:707.2 @cr:111.3 @cr:613.1d @cr:613.1e
+  Scenario: A copy of a token turned into a Frog is a black Rogue
+    Given Alice controls Girder Goons
+    And Alice has Murder in her hand
+    And Alice has {B}{B}{B} in her mana pool
+    And Bob has Turn to Frog in his hand
+    And Bob has {U}{U} in his mana pool
+    When Alice casts Murder using {B}{B}{B} targeting Girder Goons
+    And all players pass priority until the stack is empty
+    And Alice passes priority
+    And Bob casts Turn to Frog targeting Rogue Token
+    And all players pass priority until the stack is empty
+    Then the tapped Rogue Token's creature types are Frog
+    When Alice activates Jaxis, the Troublemaker's ability targeting Rogue Token
+    And all players pass priority until the stack is empty
+    Then the untapped Rogue Token's creature types are Rogue
+    And the untapped Rogue Token is black
+    And the untapped Rogue Token is a 2/2 creature

@@ -125,3 +125,68 @@ Feature: Dual Nature
     Then Isamaru, Hound of Konda is in Alice's graveyard
     When all players pass priority until the stack is empty
     Then Isamaru, Hound of Konda is not on the battlefield
+
+  @ruling:dual-nature.left-before-token @cr:603.6c @cr:603.10a
+  Scenario: The token is exiled when the original is returned to its owner's hand while Dual Nature is there
+    Given Alice has Grizzly Bears in her hand
+    And Alice has {G}{G} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has {U} in his mana pool
+    When Alice casts Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    When Alice passes priority
+    And Bob casts Unsummon targeting the original Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Grizzly Bears is in Alice's hand
+    And Alice controls no Grizzly Bears tokens
+
+  @ruling:dual-nature.left-before-token @cr:603.6c @cr:607.2c @cr:111.1
+  Scenario: When Dual Nature leaves, another card's token stays
+    Given Alice controls Girder Goons
+    And Alice has Murder in her hand
+    And Alice has Grizzly Bears in her hand
+    And Alice has {B}{B}{B}{G}{G} in her mana pool
+    And Bob has Disenchant in his hand
+    And Bob has {W}{W} in his mana pool
+    When Alice casts Murder using {B}{B}{B} targeting Girder Goons
+    And all players pass priority until the stack is empty
+    Then Alice controls one Rogue token
+    When Alice casts Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    When Alice passes priority
+    And Bob casts Disenchant targeting Dual Nature
+    And all players pass priority until the stack is empty
+    Then Alice controls no Grizzly Bears tokens
+    And Alice controls one Rogue token
+
+  @ruling:dual-nature.left-before-token @cr:603.6c @cr:603.10a @needs:activated-abilities @needs:delayed-triggers
+  Scenario: Another card's token with the creature's name is exiled when the creature leaves
+    Given Alice controls Grizzly Bears
+    And Alice controls Jaxis, the Troublemaker
+    And Alice has Island in her hand
+    And Alice has {R} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has {U} in his mana pool
+    When Alice activates Jaxis, the Troublemaker's ability targeting Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    When Alice passes priority
+    And Bob casts Unsummon targeting the original Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Grizzly Bears is in Alice's hand
+    And Alice controls no Grizzly Bears tokens
+
+  @ruling:dual-nature.legend-rule @cr:704.5j @cr:603.6a @cr:111.2
+  Scenario: Dual Nature copies Bob's legendary creature for Bob, and the legend rule asks Bob
+    Given it is Bob's precombat main phase
+    And Bob has Isamaru, Hound of Konda in his hand
+    And Bob has {W} in his mana pool
+    When Bob casts Isamaru, Hound of Konda
+    And all players pass priority until the stack is empty
+    Then Bob must choose which Isamaru, Hound of Konda to keep
+    When Bob chooses the original Isamaru, Hound of Konda
+    Then the original Isamaru, Hound of Konda is on the battlefield
+    And Bob controls no Isamaru, Hound of Konda tokens
+    And Alice controls no Isamaru, Hound of Konda tokens

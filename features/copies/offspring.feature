@@ -243,3 +243,14 @@ Feature: Offspring
     Then the original Hangarback Walker has one +1/+1 counter on it
     And the token Hangarback Walker has no +1/+1 counters on it
     And the token Hangarback Walker is a 1/1 creature
+
+  @ruling:offspring.pay-once @cr:702.175b @cr:603.4
+  Scenario: Two instances of offspring, one paid, make one token
+    # Agate Instigator has offspring {1}{R}; Zinnia gives it offspring {2} as well. Either costs two mana.
+    Given Alice controls Zinnia, Valley's Voice
+    And Alice has Agate Instigator in her hand
+    And Alice has {R}{R}{R}{R} in her mana pool
+    When Alice casts Agate Instigator paying its offspring cost
+    And all players pass priority until the stack is empty
+    Then Alice controls one Agate Instigator token
+    And Alice's mana pool is empty

@@ -45,3 +45,19 @@ Feature: X in an entering permanent's replacement effects
     When Alice casts Endless One with X = 0
     And all players pass priority
     Then Endless One is in Alice's graveyard
+
+  @cr:107.3m @cr:400.7 @cr:704.5f @needs:activated-abilities @needs:untap-symbol @needs:tokens @needs:triggered-abilities
+  Scenario: Hangarback Walker returned from the graveyard by an ability enters with X of 0 and dies
+    Given Alice controls a tapped Order of Whiteclay
+    And Alice has Hangarback Walker in her hand
+    And Alice has Murder in her hand
+    And Alice has {C}{C}{C}{C}{B}{B}{B}{W}{W}{C} in her mana pool
+    When Alice casts Hangarback Walker with X = 2 using {C}{C}{C}{C}
+    And all players pass priority
+    And Alice casts Murder using {B}{B}{B} targeting Hangarback Walker
+    And all players pass priority until the stack is empty
+    Then Alice controls two Thopter tokens
+    When Alice activates Order of Whiteclay's ability targeting Hangarback Walker in her graveyard
+    And all players pass priority until the stack is empty
+    Then Hangarback Walker is in Alice's graveyard
+    And Alice controls two Thopter tokens

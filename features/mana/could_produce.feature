@@ -72,3 +72,13 @@ Feature: The types of mana a permanent could produce
     And Bob controls Forest
     When Alice taps Reflecting Pool for mana
     Then Alice's mana pool is empty
+
+  @cr:106.7 @cr:106.12b
+  Scenario: Alice's Contamination changes what Bob's Forest could produce
+    Given Alice controls Fellwar Stone
+    And Alice controls Contamination
+    And Bob controls Forest
+    When Alice taps Fellwar Stone for mana
+    Then Alice must choose among {B}
+    When Alice chooses black
+    Then Alice's mana pool contains exactly {B}

@@ -56,3 +56,18 @@ Feature: Replacement effects that apply when a permanent is tapped for mana
     And Bob controls Mana Reflection
     When Alice taps Forest for mana
     Then Alice's mana pool contains exactly {G}
+
+  @cr:106.12b @cr:616.1 @cr:614.5
+  Scenario: Two Mana Reflections each double the mana
+    Given Alice controls Forest
+    And Alice controls two Mana Reflections
+    When Alice taps Forest for mana
+    And Alice applies her replacement effects in any order
+    Then Alice's mana pool contains exactly {G}{G}{G}{G}
+
+  @cr:106.12b @cr:614.1a
+  Scenario: Bob's Contamination makes Alice's Forest produce black
+    Given Alice controls Forest
+    And Bob controls Contamination
+    When Alice taps Forest for mana
+    Then Alice's mana pool contains exactly {B}

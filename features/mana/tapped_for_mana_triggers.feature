@@ -70,3 +70,23 @@ Feature: Abilities that trigger when a permanent is tapped for mana
     And Alice controls Gauntlet of Power with green chosen
     When Alice taps Llanowar Elves for mana
     Then Alice's mana pool contains exactly {G}
+
+  @cr:106.12a @cr:603.3
+  Scenario: Bob's Manabarbs damages Alice, who tapped the land
+    Given Alice controls Forest
+    And Bob controls Manabarbs
+    When Alice taps Forest for mana
+    Then Manabarbs's triggered ability is on the stack
+    When all players pass priority
+    Then Alice's life total is 19
+    And Bob's life total is 20
+
+  @cr:106.12a @cr:605.1b @cr:605.4a
+  Scenario: Bob's Mana Flare gives the extra mana to Alice, who tapped the land
+    Given Alice controls Forest
+    And Bob controls Mana Flare
+    When Alice taps Forest for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}{G}
+    And Bob's mana pool is empty

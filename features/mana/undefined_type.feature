@@ -53,3 +53,23 @@ Feature: Mana of an undefined type is no mana
     And Bob controls no lands
     When Alice taps Exotic Orchard for mana
     Then Alice's mana pool is empty
+
+  @cr:106.5 @cr:106.7 @cr:105.1 @cr:106.12a @needs:triggered-abilities
+  Scenario: Exotic Orchard facing only Wastes asks nothing, adds nothing and triggers nothing
+    Given Alice controls Exotic Orchard
+    And Alice controls Manabarbs
+    And Bob controls Wastes
+    When Alice taps Exotic Orchard for mana
+    Then no player is asked to choose anything
+    And Alice's mana pool is empty
+    And the stack is empty
+    And Alice's life total is 20
+
+  @cr:106.5 @cr:106.7
+  Scenario: Exotic Orchard ignores its controller's own lands
+    Given Alice controls Exotic Orchard
+    And Alice controls Forest
+    And Bob controls no lands
+    When Alice taps Exotic Orchard for mana
+    Then no player is asked to choose anything
+    And Alice's mana pool is empty

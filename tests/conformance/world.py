@@ -178,19 +178,26 @@ class World:
     def permanents(self, name: str, controller: str | None = None, exact: bool = False) -> list[dict[str, Any]]:
         """Permanents called ``name``, the way a judge points at them.
 
-        "the token X" and "the original X" pick tokens or nontokens.  When several share the
-        name, the card the scenario introduced under that name is meant; a card the scenario
-        introduced (a Clone) is found by that name even while it copies something else.
-        ``exact`` turns both of those off: every permanent with that name, as for counting.
+        "the token X" and "the original X" pick tokens or nontokens, "the tapped X" and "the
+        untapped X" tapped or untapped ones.  When several share the name, the card the scenario
+        introduced under that name is meant; a card the scenario introduced (a Clone) is found by
+        that name even while it copies something else.  ``exact`` turns both of those off: every
+        permanent with that name, as for counting.
         """
         token: bool | None = None
         for prefix, is_token in (("the token ", True), ("the original ", False)):
             if name.startswith(prefix):
                 name, token = name.removeprefix(prefix), is_token
+        tapped: bool | None = None
+        for prefix, is_tapped in (("the tapped ", True), ("the untapped ", False)):
+            if name.startswith(prefix):
+                name, tapped = name.removeprefix(prefix), is_tapped
         visible = [
             p
             for p in self.observe()["battlefield"]
-            if (controller is None or p["controller"] == controller) and (token is None or p["token"] == token)
+            if (controller is None or p["controller"] == controller)
+            and (token is None or p["token"] == token)
+            and (tapped is None or p["tapped"] == tapped)
         ]
         named = [p for p in visible if p["name"] == name]
         if exact:

@@ -140,6 +140,14 @@ def order_replacement(world: World, player: str, card: str) -> None:
     world.act({"type": "choose", "player": player, "choice": card})
 
 
+@when(parsers.re(r"(?P<player>\w+) applies (?:her|his|their) replacement effects in any order$"))
+def replacements_any_order(world: World, player: str) -> None:
+    """Answer every question about the order of replacement effects with the first option, for
+    scenarios whose outcome doesn't depend on it, such as two copies of the same effect (616.1)."""
+    while (pending := world.observe()["pending_choice"]) is not None and pending["kind"] == "replacement-effect":
+        world.act({"type": "choose", "player": player, "choice": pending["options"][0]})
+
+
 @when(parsers.re(r"(?P<player>\w+) passes priority$"))
 def passes(world: World, player: str) -> None:
     world.act({"type": "pass", "player": player})
