@@ -283,5 +283,71 @@ MUTANTS = {
             copies.same_multiplier_applies_once,
             ("With two Doubling Seasons, four tokens gain haste and all four are sacrificed",),
         ),
+        Mutant(
+            "countered-offspring-still-makes-a-token",
+            ("offspring.countered",),
+            "a countered spell with offspring paid still makes its token (702.175a)",
+            copies.countered_offspring_still_makes_a_token,
+        ),
+        Mutant(
+            "no-offspring-token-once-the-creature-left",
+            ("offspring.source-left",),
+            "the offspring trigger makes nothing once its creature has left (608.2h)",
+            copies.no_offspring_token_once_the_creature_left,
+        ),
+        Mutant(
+            "offspring-read-from-the-spell",
+            ("offspring.missing-on-entry",),
+            "offspring paid for means offspring on the battlefield, Humility or not (603.4)",
+            copies.offspring_read_from_the_spell,
+        ),
+        Mutant(
+            "a-token-misses-its-own-enters-trigger",
+            ("offspring.enters-abilities", "dual-nature.enters-abilities", "jaxis.enters-abilities"),
+            "a token copy's own 'when this creature enters' doesn't trigger (603.6a)",
+            copies.a_token_misses_its_own_enters_trigger,
+        ),
+        Mutant(
+            "another-means-another-name",
+            ("offspring.this-creature-wording",),
+            "'another creature' compared by name, as if 'this creature' were the card's name (700.7)",
+            copies.another_means_another_name,
+        ),
+        Mutant(
+            "copies-ignore-copy-effects",
+            ("offspring.copying-something-else", "jaxis.copy-of-a-copy", "jaxis.copy-of-the-token"),
+            "a copy copies the printed card, not a copy effect on it (707.3)",
+            copies.copies_ignore_copy_effects,
+        ),
+        Mutant(
+            "creating-a-token-is-casting",
+            ("offspring.token-not-cast",),
+            "a token copy counts as a creature spell cast (601.2i)",
+            copies.creating_a_token_is_casting,
+        ),
+        Mutant(
+            "copies-keep-the-x-paid",
+            ("jaxis.x-is-zero", "dual-nature.enters-abilities"),
+            "a token copy of a creature cast with X enters with that X (202.3e, 707.2)",
+            copies.copies_keep_the_x_paid,
+        ),
+        Mutant(
+            "cda-outside-base-power",
+            ("base-power.cda",),
+            "a characteristic-defining ability is not part of base power (208.4b, 604.3)",
+            turns.cda_outside_base_power,
+        ),
+        Mutant(
+            "blitzed-creature-must-attack",
+            ("blitz.no-attack-requirement",),
+            "a blitzed creature must attack (702.152a gives haste, no requirement)",
+            turns.blitzed_creature_must_attack,
+        ),
+        Mutant(
+            "blitz-is-not-casting",
+            ("blitz.is-casting",),
+            "paying the blitz cost is not casting: no 'whenever you cast' trigger (118.9, 601.2i)",
+            turns.blitz_is_not_casting,
+        ),
     ]
 }

@@ -10,6 +10,7 @@ import pytest
 
 from oracle.engine import characteristics, effects, triggers, zones
 from oracle.engine.cards import Face
+from oracle.engine.vocabulary import Ability
 
 from . import patch_everywhere
 
@@ -198,3 +199,138 @@ def same_multiplier_applies_once(mp: pytest.MonkeyPatch) -> None:
         return product
 
     mp.setattr(zones.ZoneRules, "multiplier", multiplier)
+
+
+def countered_offspring_still_makes_a_token(mp: pytest.MonkeyPatch) -> None:
+    """A countered creature spell whose offspring cost was paid still makes its token, as if
+    offspring were part of casting rather than a trigger of the permanent (702.175a, 603.6a)."""
+    original = effects.HANDLERS["counter_target_spell"]
+
+    def counter(g: Any, item: Any, params: dict[str, Any]) -> None:
+        for spell in effects._targets(g, item):
+            if "offspring" in spell.paid:
+                g.create_token(spell.controller, face=spell.face().except_power_toughness("1", "1"))
+        original(g, item, params)
+
+    mp.setitem(effects.HANDLERS, "counter_target_spell", counter)
+
+
+def no_offspring_token_once_the_creature_left(mp: pytest.MonkeyPatch) -> None:
+    """The offspring trigger makes nothing once its creature has left the battlefield
+    (608.2h: it uses last known information)."""
+    original = effects._copied_face
+
+    def copied(g: Any, item: Any, which: str) -> Any:
+        source = g.state.objects.get(item.source_id)
+        if which == "self" and (source is None or source.zone != "battlefield"):
+            return None
+        return original(g, item, which)
+
+    patch_everywhere(mp, effects, "_copied_face", copied)
+
+
+def offspring_read_from_the_spell(mp: pytest.MonkeyPatch) -> None:
+    """A creature whose offspring cost was paid has offspring on the battlefield whatever effects
+    say, so Humility doesn't stop the token (702.175a, 603.4)."""
+    original = characteristics.compute
+    offspring = Ability("keyword", "Offspring", {"keyword": "offspring"})
+
+    def compute(st: Any) -> dict[int, Any]:
+        chars = original(st)
+        for obj in st.permanents():
+            ch = chars[obj.id]
+            if "offspring" in obj.paid and not ch.keyword_abilities("offspring"):
+                ch.abilities.append(offspring)
+                ch.keywords = sorted({*ch.keywords, "offspring"})
+        return chars
+
+    patch_everywhere(mp, characteristics, "compute", compute)
+
+
+def a_token_misses_its_own_enters_trigger(mp: pytest.MonkeyPatch) -> None:
+    """A token copy's own "when this creature enters" doesn't see the token entering, as if the
+    token had been put onto the battlefield before it had its abilities (603.6a, 707.2)."""
+    enters, matches = triggers.TriggerRules.enters_triggers, characteristics.matches
+    entering: list[Any] = []
+
+    def enters_triggers(self: Any, entered: Any) -> None:
+        entered_token = entered if entered.is_token else None
+        entering.append(entered_token)
+        try:
+            enters(self, entered)
+        finally:
+            entering.pop()
+
+    def matching(state: Any, chars: Any, obj: Any, spec: Any, source: Any, controller: Any = None) -> bool:
+        if spec == "self" and entering and entering[-1] is obj:
+            return False
+        return bool(matches(state, chars, obj, spec, source, controller))
+
+    mp.setattr(triggers.TriggerRules, "enters_triggers", enters_triggers)
+    patch_everywhere(mp, characteristics, "matches", matching)
+
+
+def another_means_another_name(mp: pytest.MonkeyPatch) -> None:
+    """ "Another creature" is read as a creature with another name, as if "this creature" were the
+    card's name: Agate Instigator and its token don't see each other enter (700.7, 201.5)."""
+    matches = characteristics.matches
+
+    def matching(state: Any, chars: Any, obj: Any, spec: Any, source: Any, controller: Any = None) -> bool:
+        if isinstance(spec, dict) and spec.get("other") and source is not None:
+            names = [chars[o.id].name if o.id in chars else o.face().name for o in (obj, source)]
+            if names[0] == names[1]:
+                return False
+        return bool(matches(state, chars, obj, spec, source, controller))
+
+    patch_everywhere(mp, characteristics, "matches", matching)
+
+
+def copies_ignore_copy_effects(mp: pytest.MonkeyPatch) -> None:
+    """A copy copies the printed card, ignoring a copy effect on the copied object: a copy of a Clone
+    copying Grizzly Bears is a Clone (707.3)."""
+    original = effects._copied_face
+
+    def copied(g: Any, item: Any, which: str) -> Any:
+        result = original(g, item, which)
+        source = _copied_object(g, item, which)
+        if result is None or source is None or source.zone != "battlefield":
+            return result
+        return source.card.face(), result[1]
+
+    def choose_copy(self: Any, controller: str, obj: Any) -> Any:
+        chars = characteristics.compute(self.state)
+        creatures = [o for o in self.state.permanents() if "Creature" in chars[o.id].types]
+        refs = ["none", *[self.ref(o) for o in creatures]]
+        answer = self.choose(controller, "copy", refs, f"Enter {self.name(obj)} as a copy of which creature? (707.5)")
+        return None if answer == "none" else creatures[refs.index(answer) - 1].card.face()
+
+    patch_everywhere(mp, effects, "_copied_face", copied)
+    mp.setattr(zones.ZoneRules, "_choose_copy", choose_copy)
+
+
+def creating_a_token_is_casting(mp: pytest.MonkeyPatch) -> None:
+    """A token copy counts as a creature spell cast: "whenever you cast a creature spell" triggers
+    for the offspring token (601.2i, 111.1)."""
+    original = zones.ZoneRules.create_token
+
+    def create_token(self: Any, controller: str, *args: Any, **kwargs: Any) -> Any:
+        new = original(self, controller, *args, **kwargs)
+        self._cast_triggers(controller, new)
+        return new
+
+    mp.setattr(zones.ZoneRules, "create_token", create_token)
+
+
+def copies_keep_the_x_paid(mp: pytest.MonkeyPatch) -> None:
+    """A token copy of a permanent cast with X enters with that X (707.2, 202.3e: X is 0)."""
+    original = zones.ZoneRules.enter_battlefield
+
+    def enter(self: Any, obj: Any, controller: str, x: int = 0, face: Any = None, attach_to: Any = None) -> Any:
+        if face is not None and obj.is_token and not x:
+            paid = [getattr(o, "x_paid", 0) for o in self.state.permanents() if o.face().name == face.name]
+            x = max(paid, default=0)
+        new = original(self, obj, controller, x, face, attach_to)
+        new.x_paid = x
+        return new
+
+    mp.setattr(zones.ZoneRules, "enter_battlefield", enter)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from oracle.engine import characteristics, effects, game, triggers, zones
+from oracle.errors import Rejected
 
 from . import patch_everywhere
 
@@ -185,3 +186,45 @@ def paid_costs_follow_the_card(mp: pytest.MonkeyPatch) -> None:
         return new
 
     mp.setattr(zones.ZoneRules, "move", move)
+
+
+def cda_outside_base_power(mp: pytest.MonkeyPatch) -> None:
+    """A characteristic-defining ability is treated as a modifier, so base power stays the printed
+    * (0): Crusader of Odric's base power is 0 (208.4b, 604.3)."""
+    original = characteristics.compute
+
+    def compute(st: Any) -> dict[int, Any]:
+        chars = original(st)
+        for ch in chars.values():
+            defines = any(a.static_effects("define_power_toughness") for a in ch.abilities)
+            if defines and ch.base_power is not None:
+                ch.base_power = ch.base_toughness = 0
+        return chars
+
+    patch_everywhere(mp, characteristics, "compute", compute)
+
+
+def blitzed_creature_must_attack(mp: pytest.MonkeyPatch) -> None:
+    """A creature whose blitz cost was paid must attack if able (702.152a gives haste, no requirement)."""
+    original = game.Game.declare_attackers
+
+    def declare(self: Any, player: str, attacker_ids: list[int]) -> None:
+        for obj in self.state.permanents():
+            blitzed = "blitz" in obj.paid and obj.controller == player and not obj.tapped
+            if blitzed and obj.id not in attacker_ids:
+                raise Rejected("not-allowed", f"{self.name(obj)} was blitzed and must attack")
+        original(self, player, attacker_ids)
+
+    mp.setattr(game.Game, "declare_attackers", declare)
+
+
+def blitz_is_not_casting(mp: pytest.MonkeyPatch) -> None:
+    """Paying the blitz cost puts the creature onto the stack without its being cast: "whenever you
+    cast a creature spell" doesn't trigger (118.9, 601.2i)."""
+    original = game.Game._cast_triggers
+
+    def cast_triggers(self: Any, player: str, spell: Any) -> None:
+        if "blitz" not in spell.paid:
+            original(self, player, spell)
+
+    mp.setattr(game.Game, "_cast_triggers", cast_triggers)
