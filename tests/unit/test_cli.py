@@ -40,7 +40,7 @@ def test_run_prints_the_summary_from_any_directory(tmp_path: Path) -> None:
     assert "conformance summary: reference" in result.stdout
     assert "symbol.tap" in result.stdout and "PASS" in result.stdout
     assert re.fullmatch(
-        r"\d+ deselected, 6 PASS in [\d.]+s", result.stdout.splitlines()[-1]
+        r"\d+ deselected, 9 PASS in [\d.]+s", result.stdout.splitlines()[-1]
     )  # the suite's words, not pytest's
     assert "rulings: 1 PASS; 35 other rulings of the catalog had no scenario selected" in result.stdout
     assert "NOT RUN      " not in result.stdout  # no line for each ruling that was not selected
