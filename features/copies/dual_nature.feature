@@ -161,7 +161,7 @@ Feature: Dual Nature
     Then Alice controls no Grizzly Bears tokens
     And Alice controls one Rogue token
 
-  @ruling:dual-nature.left-before-token @cr:603.6c @cr:603.10a @needs:activated-abilities @needs:delayed-triggers
+  @ruling:dual-nature.left-before-token @cr:603.6c @cr:603.10a
   Scenario: Another card's token with the creature's name is exiled when the creature leaves
     Given Alice controls Grizzly Bears
     And Alice controls Jaxis, the Troublemaker

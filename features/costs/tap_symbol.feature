@@ -55,7 +55,7 @@ Feature: The tap symbol
     Then Alice's mana pool contains exactly {U}
     And Llanowar Elves is tapped
 
-  @cr:107.5 @cr:302.6 @cr:502.3 @needs:combat
+  @cr:107.5 @cr:302.6 @cr:502.3
   Scenario: Llanowar Elves that came under Alice's control this turn still can't tap during Bob's turn
     Given Alice controls Llanowar Elves, which came under her control this turn
     And Bob has Swamp in his library
@@ -65,7 +65,7 @@ Feature: The tap symbol
     Then the action is rejected for summoning sickness
     And Alice's mana pool is empty
 
-  @cr:107.5 @cr:302.6 @cr:502.3 @needs:combat
+  @cr:107.5 @cr:302.6 @cr:502.3
   Scenario: Llanowar Elves that came under Alice's control this turn can tap once her next turn begins
     Given Alice controls Llanowar Elves, which came under her control this turn
     And Bob has Swamp in his library
@@ -73,7 +73,7 @@ Feature: The tap symbol
     And Alice taps Llanowar Elves for mana
     Then Alice's mana pool contains exactly {G}
 
-  @cr:107.5 @cr:302.6 @cr:400.7 @needs:casting
+  @cr:107.5 @cr:302.6 @cr:400.7
   Scenario: Llanowar Elves that left and came back this turn can't tap for mana
     Given Alice controls Llanowar Elves
     And Alice has Unsummon in her hand

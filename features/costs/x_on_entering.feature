@@ -46,7 +46,7 @@ Feature: X in an entering permanent's replacement effects
     And all players pass priority
     Then Endless One is in Alice's graveyard
 
-  @cr:107.3m @cr:400.7 @cr:704.5f @needs:activated-abilities @needs:untap-symbol @needs:tokens @needs:triggered-abilities
+  @cr:107.3m @cr:400.7 @cr:704.5f
   Scenario: Hangarback Walker returned from the graveyard by an ability enters with X of 0 and dies
     Given Alice controls a tapped Order of Whiteclay
     And Alice has Hangarback Walker in her hand

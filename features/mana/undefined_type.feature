@@ -54,7 +54,7 @@ Feature: Mana of an undefined type is no mana
     When Alice taps Exotic Orchard for mana
     Then Alice's mana pool is empty
 
-  @cr:106.5 @cr:106.7 @cr:105.1 @cr:106.12a @needs:triggered-abilities
+  @cr:106.5 @cr:106.7 @cr:105.1 @cr:106.12a
   Scenario: Exotic Orchard facing only Wastes asks nothing, adds nothing and triggers nothing
     Given Alice controls Exotic Orchard
     And Alice controls Manabarbs

@@ -62,7 +62,7 @@ def test_run_fails_when_a_scenario_fails_and_says_why_in_gherkin(tmp_path: Path)
         "expected: the action is rejected for summoning sickness",
         "observed: the action was accepted",
     ]
-    assert re.fullmatch(r"\d+ deselected, 5 PASS, 1 FAIL in [\d.]+s", result.stdout.splitlines()[-1])
+    assert re.fullmatch(r"\d+ deselected, 6 PASS, 3 FAIL in [\d.]+s", result.stdout.splitlines()[-1])
     for internal in ("Traceback", "FAILED ", "site-packages", "_pytest", "pytest_bdd", "AssertionError", " failed"):
         assert internal not in result.stdout, internal
 
