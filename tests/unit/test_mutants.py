@@ -68,7 +68,7 @@ def _stopped(stdout: str) -> dict[str, str]:
     for block in stdout.split("\n\n"):
         head, _, rest = block.strip().partition("\n")
         outcome, sep, scenario = head.partition(": ")
-        if sep and outcome in ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION"):
+        if sep and outcome in ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "UNSUPPORTED", "SKIP", "NOT RUN"):
             refused = outcome == "ERROR" and f"expected: {REFUSED}" in rest
             found[scenario] = "refused" if refused else outcome
     return found
