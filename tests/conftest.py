@@ -3,7 +3,8 @@
 Scenario tags become markers: ``@ruling:<id>`` is ``-m ruling.<id>``, ``@cr:<number>`` is
 ``-m cr.<number>`` (pytest cannot register a marker name containing a colon) and
 ``@needs:<capability>`` is the marker ``needs(<capability>)``, as is every capability a
-scenario's cards and steps imply (``oracle/suite/needs.py``).  Every ruling id and rule
+scenario's cards and steps imply (``oracle/suite/needs.py``), and ``@found:<kind>`` (a scenario
+``mtg-conformance explore`` wrote) is ``found(<kind>)``.  Every ruling id and rule
 number of the catalog is registered, so ``--strict-markers`` rejects a tag that names neither.
 """
 
@@ -52,6 +53,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--transcripts", default=None, help="folder for the requests and replies of each scenario that did not pass"
     )
+    group.addoption(
+        "--features",
+        dest="feature_paths",
+        action="append",
+        default=[],
+        help="feature files or folders to run instead of features/ (repeatable; name features/ too to run both)",
+    )
 
 
 def _seconds(text: str) -> float:
@@ -89,6 +97,9 @@ def pytest_configure(config: pytest.Config) -> None:
     except UserError as exc:
         raise pytest.UsageError(str(exc)) from None
     config.stash[CATALOG] = catalog
+    from tests.conformance import sources
+
+    sources.PATHS[:] = [Path(p).resolve() for p in config.getoption("feature_paths")]
     for ruling in catalog.rulings.values():
         config.addinivalue_line("markers", f"ruling.{ruling.id}: ruling {ruling.number}, {ruling.text[:60]}")
     for rule in catalog.rules.values():
@@ -96,6 +107,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "needs(capability): the scenario needs this capability of the engine")
     config.addinivalue_line("markers", "core: the smoke tier (features/core/): the basics every ruling scenario relies on")
     config.addinivalue_line("markers", "rules: a rule the engine implements that no seed ruling exercises (features/rules/)")
+    config.addinivalue_line("markers", "found(kind): a scenario 'mtg-conformance explore' wrote, not yet a ruling's")
     collector = ResultCollector(catalog, config.getoption("--engine"), expectations)
     if config.getoption("--transcripts"):
         collector.transcripts = Path(config.getoption("--transcripts"))
@@ -131,8 +143,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> Any:
     """Map a Gherkin tag onto its marker (see the module docstring)."""
     kind, sep, value = tag.partition(":")
-    if sep and kind == "needs":
-        return pytest.mark.needs(value)(function)
+    if sep and kind in ("needs", "found"):
+        return getattr(pytest.mark, kind)(value)(function)
     return getattr(pytest.mark, marker_for_tag(tag))(function)
 
 

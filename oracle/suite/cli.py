@@ -1,8 +1,8 @@
 """The ``mtg-conformance`` command.
 
-``mtg-conformance run [--engine SPEC] [--ruling ID] [-m EXPR] [--expectations FILE] [--transcripts DIR]``
-    Run the Gherkin suite against an engine and print the per-ruling summary; the exit
-    status is non-zero when any scenario failed (or, with expectations, changed).
+``mtg-conformance run [--engine SPEC] [--ruling ID] [-m EXPR] [--expectations FILE] [--transcripts DIR] [--features PATH]``
+    Run the Gherkin suite (or the feature files of PATH) against an engine and print the per-ruling
+    summary; the exit status is non-zero when any scenario failed (or, with expectations, changed).
 ``mtg-conformance certify --engine SPEC --out DIR [--expectations FILE] [--transcripts DIR]``
     Run the suite and write report.json, report.md, report.html, junit.xml,
     cucumber-messages.ndjson and badge.svg into DIR.
@@ -16,6 +16,8 @@
     Write every card the suite plays with as JSON (``cards.schema.json``).
 ``mtg-conformance replay FILE --engine SPEC``
     Send a transcript's requests again and show where the answers differ.
+``mtg-conformance explore --engine SPEC --out DIR [--against SPEC] [--seed N] [--budget S | --examples N]``
+    Search for positions where the engine and the reference disagree; write each as a scenario.
 ``mtg-conformance serve``
     Speak the wire protocol on stdin and stdout for the reference engine.
 ``mtg-conformance rulings``
@@ -113,6 +115,10 @@ def _parser() -> argparse.ArgumentParser:
                 metavar="DIR",
                 help="write each not-passed scenario's requests and replies",
             )
+        if name == "run":
+            sub.add_argument(
+                "--features", action="append", default=[], help="feature files or folders to run instead of features/"
+            )
         if name == "certify":
             sub.add_argument("--out", required=True, help="folder for the reports")
         if name == "expectations":
@@ -123,6 +129,9 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("serve", help="speak the wire protocol on stdin and stdout for the reference engine")
     commands.add_parser("rulings", help="list every ruling id with its number of scenarios")
     add_commands(commands, _seconds)
+    from .explore.command import add_parser as add_explore
+
+    add_explore(commands)
     return parser
 
 
@@ -227,6 +236,10 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         if importlib.util.find_spec("xdist") is None:
             raise UserError("-n spreads a run over processes with pytest-xdist: pip install pytest-xdist")
         pytest_args += ["-p", "xdist.plugin", "-n", workers]
+    for path in getattr(args, "features", []):
+        if not Path(path).exists():
+            raise UserError(f"--features {path}: no such file or folder")
+        pytest_args.append(f"--features={Path(path).resolve()}")
     if str(code_root) not in sys.path:
         sys.path.insert(0, str(code_root))
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
@@ -353,6 +366,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command in ("cards", "smoke", "replay"):
             return run_command(args, run_suite)
+        if args.command == "explore":
+            from .explore.command import run as explore
+
+            return explore(args)
         if args.command == "serve":
             from oracle.adapters.reference import ReferenceEngine
             from oracle.contract.protocol import serve
