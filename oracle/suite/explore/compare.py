@@ -49,9 +49,7 @@ def _sorted_if_list(value: Any) -> Any:
 
 def _shared_optional(reference: JSON, other: JSON) -> set[str]:
     """Optional permanent fields both engines report."""
-    return {
-        f for f in OPTIONAL if all(f in p for o in (reference, other) for p in o["battlefield"])
-    }
+    return {f for f in OPTIONAL if all(f in p for o in (reference, other) for p in o["battlefield"])}
 
 
 def normalize(observation: JSON, library_depth: dict[str, int] | None = None, optional: set[str] | None = None) -> JSON:
@@ -71,9 +69,7 @@ def normalize(observation: JSON, library_depth: dict[str, int] | None = None, op
     return {
         "turn": dict(observation["turn"]),
         "players": players,
-        "battlefield": sorted(
-            (_permanent(p, names, optional or set()) for p in observation["battlefield"]), key=repr
-        ),
+        "battlefield": sorted((_permanent(p, names, optional or set()) for p in observation["battlefield"]), key=repr),
         "stack": [(s["kind"], s["name"], s["controller"]) for s in observation["stack"]],
         "pending_choice": None
         if pending is None

@@ -9,8 +9,10 @@ about, and what differed) tells a new divergence from one already reported.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
+from .cards import Pool
+from .engines import Side
 from .facts import Fact, distinguishing, facts_of
 from .moves import Move
 from .positions import Position, Rendered
@@ -51,6 +53,8 @@ class Divergence(Exception):
         last = self.attempts[-1].move if self.attempts else None
         what = (last.action["type"], last.subject) if last else ("setup", "")
         aspect = self.facts[0].kind if self.facts and self.kind == "observation" else self._side()
+        if self.kind in ("crash", "hang", "contract") or self.kind.startswith("reference"):
+            what, aspect = (what[0], ""), ""  # a broken engine breaks alike whatever the card
         self.signature = (self.kind, *what, aspect)
 
     def _side(self) -> str:
@@ -79,3 +83,23 @@ def then_true(observation: JSON, refs: dict[str, str]) -> list[Fact]:
     one, to build its position and to check that its last action was accepted."""
     chosen = [f for f in facts_of(observation, observation, refs) if f.kind in ("choice", "life")]
     return [f for f in chosen if f.holds(observation)][:1]
+
+
+class Exploring(Protocol):
+    """What the state machine and the simplifier need of the exploration that runs them
+    (:class:`~.runner.Run`): the card pool, the two engines, the counters, and the budget."""
+
+    pool: Pool
+    reference: Side
+    other: Side
+    unsupported: int
+    refused_positions: int
+    unwritable: int
+    latent: int
+    replaying: bool
+
+    def begin_example(self) -> None: ...
+
+    def check_time(self) -> None: ...
+
+    def record(self, divergence: Divergence) -> bool: ...

@@ -58,7 +58,7 @@ class Side:
     label: str = ""
 
     def describe(self) -> str:
-        """"name version", which comments in written scenarios use."""
+        """ "name version", which comments in written scenarios use."""
         if not self.label:
             described = self.call("describe")
             self.label = f"{described.get('name', self.spec)} {described.get('version', '')}".strip()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from .naming import permanents, pronoun, unique_phrase
@@ -42,22 +43,44 @@ class Fact:
     holds: Callable[[JSON], bool]
 
 
+def _is(measure: Callable[[JSON], Any], expected: Any) -> Callable[[JSON], bool]:
+    """A predicate: the measure of the observation is ``expected``."""
+
+    def holds(observation: JSON) -> bool:
+        return bool(measure(observation) == expected)
+
+    return holds
+
+
 def _player(observation: JSON, name: str) -> JSON | None:
     return next((p for p in observation["players"] if p["name"] == name), None)
 
 
-def _pool(observation: JSON, name: str) -> dict[str, int]:
+def _pool(name: str, observation: JSON) -> dict[str, int]:
     player = _player(observation, name)
     return {k: v for k, v in player["mana_pool"].items() if v} if player else {}
 
 
+def _life(name: str, observation: JSON) -> int | None:
+    player = _player(observation, name)
+    return player["life"] if player else None
+
+
+def _zone(name: str, zone: str, observation: JSON) -> list[str]:
+    player = _player(observation, name)
+    return [c["name"] for c in player[zone]] if player else []
+
+
+def _hand_size(name: str, observation: JSON) -> int:
+    return len(_zone(name, "hand", observation))
+
+
+def _in_zone(name: str, zone: str, card: str, observation: JSON) -> bool:
+    return card in _zone(name, zone, observation)
+
+
 def mana_text(pool: dict[str, int]) -> str:
-    return "".join("{" + t + "}" * 1 for t in "WUBRGC" for _ in range(pool.get(t, 0)))
-
-
-def _one(observation: JSON, refs: dict[str, str], words: str) -> JSON | None:
-    found = permanents(observation, refs, words)
-    return found[0] if len(found) == 1 else None
+    return "".join("{" + t + "}" for t in "WUBRGC" for _ in range(pool.get(t, 0)))
 
 
 def player_facts(reference: JSON) -> list[Fact]:
@@ -65,36 +88,59 @@ def player_facts(reference: JSON) -> list[Fact]:
     facts = []
     for entry in reference["players"]:
         name, her = entry["name"], pronoun(entry["name"])
-        life = entry["life"]
-        facts.append(Fact(f"{name}'s life total is {life}", "life", lambda o, n=name, v=life: _life(o, n) == v))
-        pool = _pool(reference, name)
+        facts.append(Fact(f"{name}'s life total is {entry['life']}", "life", _is(partial(_life, name), entry["life"])))
+        pool = _pool(name, reference)
         text = f"{name}'s mana pool contains exactly {mana_text(pool)}" if pool else f"{name}'s mana pool is empty"
-        facts.append(Fact(text, "mana pool", lambda o, n=name, v=pool: _pool(o, n) == v))
+        facts.append(Fact(text, "mana pool", _is(partial(_pool, name), pool)))
         size = len(entry["hand"])
-        plural = "" if size == 1 else "s"
-        facts.append(
-            Fact(
-                f"{name} has {count_word(size)} card{plural} in {her} hand",
-                "hand",
-                lambda o, n=name, v=size: len(_zone(o, n, "hand")) == v,
-            )
-        )
+        text = f"{name} has {count_word(size)} card{'' if size == 1 else 's'} in {her} hand"
+        facts.append(Fact(text, "hand", _is(partial(_hand_size, name), size)))
         for zone in ("hand", "graveyard", "library"):
             for card in dict.fromkeys(c["name"] for c in entry[zone]):
-                facts.append(
-                    Fact(f"{card} is in {name}'s {zone}", zone, lambda o, n=name, z=zone, c=card: c in _zone(o, n, z))
-                )
+                facts.append(Fact(f"{card} is in {name}'s {zone}", zone, partial(_in_zone, name, zone, card)))
     return facts
 
 
-def _life(observation: JSON, name: str) -> int | None:
-    player = _player(observation, name)
-    return player["life"] if player else None
+#: What a Then step about one permanent finds when there is not exactly one (``_one`` fails).
+NOT_ONE = object()
 
 
-def _zone(observation: JSON, name: str, zone: str) -> list[str]:
-    player = _player(observation, name)
-    return [c["name"] for c in player[zone]] if player else []
+def _one(observation: JSON, refs: dict[str, str], words: str) -> JSON | None:
+    found = permanents(observation, refs, words)
+    return found[0] if len(found) == 1 else None
+
+
+def _of_one(refs: dict[str, str], words: str, part: Callable[[JSON], Any], observation: JSON) -> Any:
+    permanent = _one(observation, refs, words)
+    return NOT_ONE if permanent is None else part(permanent)
+
+
+def _field(name: str, permanent: JSON) -> Any:
+    return permanent.get(name)
+
+
+def _plus_counters(permanent: JSON) -> int:
+    return int(permanent["counters"].get("+1/+1", 0))
+
+
+def _pt(permanent: JSON) -> tuple[Any, Any]:
+    return permanent["power"], permanent["toughness"]
+
+
+def _base(permanent: JSON) -> tuple[Any, Any]:
+    return permanent["base_power"], permanent["base_toughness"]
+
+
+def _noncreature(permanent: JSON) -> bool:
+    return "Creature" not in permanent["types"] and permanent["power"] is None and permanent["toughness"] is None
+
+
+def _has(keyword: str, permanent: JSON) -> bool:
+    return keyword in permanent["keywords"]
+
+
+def _sorted(name: str, permanent: JSON) -> list[str]:
+    return sorted(permanent.get(name) or [])
 
 
 def permanent_facts(reference: JSON, refs: dict[str, str]) -> list[Fact]:
@@ -105,66 +151,47 @@ def permanent_facts(reference: JSON, refs: dict[str, str]) -> list[Fact]:
         if words is None:
             continue
 
-        def about(kind: str, text: str, check: Callable[[JSON], bool], w: str = words) -> None:
-            facts.append(Fact(text, kind, lambda o: (p := _one(o, refs, w)) is not None and check(p)))
+        def about(kind: str, text: str, part: Callable[[JSON], Any], w: str = words, p: JSON = permanent) -> None:
+            facts.append(Fact(text, kind, _is(partial(_of_one, refs, w, part), part(p))))
 
-        state = "tapped" if permanent["tapped"] else "untapped"
-        about("tapped", f"{words} is {state}", lambda p, v=permanent["tapped"]: p["tapped"] == v)
-        counters = permanent["counters"].get("+1/+1", 0)
-        plural = "" if counters == 1 else "s"
-        about(
-            "counters",
-            f"{words} has {count_word(counters)} +1/+1 counter{plural} on it",
-            lambda p, v=counters: p["counters"].get("+1/+1", 0) == v,
-        )
-        power, toughness = permanent["power"], permanent["toughness"]
+        about("tapped", f"{words} is {'tapped' if permanent['tapped'] else 'untapped'}", partial(_field, "tapped"))
+        counters = _plus_counters(permanent)
+        text = f"{words} has {count_word(counters)} +1/+1 counter{'' if counters == 1 else 's'} on it"
+        about("counters", text, _plus_counters)
+        power, toughness = _pt(permanent)
         if power is not None and toughness is not None:
-            about(
-                "power and toughness",
-                f"{words} is a {power}/{toughness} creature",
-                lambda p, v=(power, toughness): (p["power"], p["toughness"]) == v,
-            )
-        elif "Creature" not in permanent["types"]:
-            about(
-                "not a creature",
-                f"{words} is not a creature",
-                lambda p: "Creature" not in p["types"] and p["power"] is None and p["toughness"] is None,
-            )
-        base = (permanent["base_power"], permanent["base_toughness"])
+            about("power and toughness", f"{words} is a {power}/{toughness} creature", _pt)
+        elif _noncreature(permanent):
+            about("not a creature", f"{words} is not a creature", _noncreature)
+        base = _base(permanent)
         if None not in base:
-            about(
-                "base power and toughness",
-                f"{words}'s base power and toughness are {base[0]}/{base[1]}",
-                lambda p, v=base: (p["base_power"], p["base_toughness"]) == v,
-            )
-        about("mana value", f"{words}'s mana value is {permanent['mana_value']}", lambda p, v=permanent["mana_value"]: p["mana_value"] == v)
+            about("base power and toughness", f"{words}'s base power and toughness are {base[0]}/{base[1]}", _base)
+        about("mana value", f"{words}'s mana value is {permanent['mana_value']}", partial(_field, "mana_value"))
         for keyword in KEYWORDS:
-            has = keyword in permanent["keywords"]
-            verb = "has" if has else "does not have"
-            about("keywords", f"{words} {verb} {keyword}", lambda p, k=keyword, v=has: (k in p["keywords"]) == v)
+            verb = "has" if _has(keyword, permanent) else "does not have"
+            about("keywords", f"{words} {verb} {keyword}", partial(_has, keyword))
         if permanent["colors"]:
-            colors = sorted(permanent["colors"])
-            about("colors", f"{words} is {' and '.join(colors)}", lambda p, v=colors: sorted(p["colors"]) == v)
+            about("colors", f"{words} is {' and '.join(_sorted('colors', permanent))}", partial(_sorted, "colors"))
         subtypes = permanent.get("subtypes") or []
         if subtypes and all(re.fullmatch(r"[A-Z][\w'-]*", s) for s in subtypes):
-            about(
-                "creature types",
-                f"{words}'s creature types are {' '.join(subtypes)}",
-                lambda p, v=sorted(subtypes): sorted(p.get("subtypes") or []) == v,  # the order is left free
-            )
+            # the step compares the list as given; sorted here, since the contract leaves the order free
+            about("creature types", f"{words}'s creature types are {' '.join(subtypes)}", partial(_sorted, "subtypes"))
         host = next((h for h in reference["battlefield"] if h["ref"] == permanent.get("attached_to")), None)
         host_words = unique_phrase(reference, refs, host) if host else None
         if host_words:
-            facts.append(Fact(f"{words} is attached to {host_words}", "attachment", _attached(refs, words, host_words)))
+            facts.append(
+                Fact(f"{words} is attached to {host_words}", "attachment", partial(_attached, refs, words, host_words))
+            )
     return facts
 
 
-def _attached(refs: dict[str, str], words: str, host_words: str) -> Callable[[JSON], bool]:
-    def holds(observation: JSON) -> bool:
-        permanent, host = _one(observation, refs, words), _one(observation, refs, host_words)
-        return permanent is not None and host is not None and permanent.get("attached_to") == host["ref"]
+def _attached(refs: dict[str, str], words: str, host_words: str, observation: JSON) -> bool:
+    permanent, host = _one(observation, refs, words), _one(observation, refs, host_words)
+    return permanent is not None and host is not None and permanent.get("attached_to") == host["ref"]
 
-    return holds
+
+def _present(refs: dict[str, str], name: str, observation: JSON) -> bool:
+    return bool(permanents(observation, refs, name))
 
 
 def presence_facts(reference: JSON, other: JSON, refs: dict[str, str]) -> list[Fact]:
@@ -173,38 +200,28 @@ def presence_facts(reference: JSON, other: JSON, refs: dict[str, str]) -> list[F
     facts = []
     names = list(dict.fromkeys(p["name"] for o in (reference, other) for p in o["battlefield"]))
     for name in names:
-        present = bool(permanents(reference, refs, name))
+        present = _present(refs, name, reference)
         text = f"{name} is on the battlefield" if present else f"{name} is not on the battlefield"
-        facts.append(Fact(text, "battlefield", lambda o, n=name, v=present: bool(permanents(o, refs, n)) == v))
+        facts.append(Fact(text, "battlefield", _is(partial(_present, refs, name), present)))
         for player in (p["name"] for p in reference["players"]):
             for state in (None, True, False):
-                count = len(_controlled(reference, refs, name, player, state))
+                count = _controlled(refs, name, player, state, reference)
                 adjective = {None: "", True: "tapped ", False: "untapped "}[state]
-                facts.append(
-                    Fact(
-                        f"{player} controls {count_word(count)} {adjective}{name}",
-                        "battlefield",
-                        lambda o, n=name, pl=player, s=state, v=count: len(_controlled(o, refs, n, pl, s)) == v,
-                    )
-                )
+                text = f"{player} controls {count_word(count)} {adjective}{name}"
+                facts.append(Fact(text, "battlefield", _is(partial(_controlled, refs, name, player, state), count)))
             if not name.endswith(" Token"):
-                tokens = _tokens(reference, refs, name, player)
-                facts.append(
-                    Fact(
-                        f"{player} controls {count_word(tokens)} {name} token{'' if tokens == 1 else 's'}",
-                        "tokens",
-                        lambda o, n=name, pl=player, v=tokens: _tokens(o, refs, n, pl) == v,
-                    )
-                )
+                tokens = _tokens(refs, name, player, reference)
+                text = f"{player} controls {count_word(tokens)} {name} token{'' if tokens == 1 else 's'}"
+                facts.append(Fact(text, "tokens", _is(partial(_tokens, refs, name, player), tokens)))
     return facts
 
 
-def _controlled(observation: JSON, refs: dict[str, str], name: str, player: str, tapped: bool | None) -> list[JSON]:
+def _controlled(refs: dict[str, str], name: str, player: str, tapped: bool | None, observation: JSON) -> int:
     found = permanents(observation, refs, name, player, exact=True)
-    return [p for p in found if tapped is None or p["tapped"] == tapped]
+    return sum(1 for p in found if tapped is None or p["tapped"] == tapped)
 
 
-def _tokens(observation: JSON, refs: dict[str, str], name: str, player: str) -> int:
+def _tokens(refs: dict[str, str], name: str, player: str, observation: JSON) -> int:
     named = permanents(observation, refs, name, player, exact=True)
     named += permanents(observation, refs, f"{name} Token", player, exact=True)
     return sum(1 for p in named if p["token"])
@@ -214,26 +231,39 @@ def stack_and_choice_facts(reference: JSON, refs: dict[str, str]) -> list[Fact]:
     """The stack's abilities, and who must choose among what."""
     facts = []
     if not reference["stack"]:
-        facts.append(Fact("the stack is empty", "stack", lambda o: not o["stack"]))
+        facts.append(Fact("the stack is empty", "stack", _stack_empty))
     for item in reference["stack"]:
         if item["kind"] in ("triggered", "activated") and "\n" not in item["name"]:
-            key = (item["kind"], item["name"])
             text = f"{item['name']}'s {item['kind']} ability is on the stack"
-            facts.append(Fact(text, "stack", lambda o, k=key: k in [(s["kind"], s["name"]) for s in o["stack"]]))
+            facts.append(Fact(text, "stack", partial(_on_stack, item["kind"], item["name"])))
     pending = reference["pending_choice"]
     if pending is None:
-        facts.append(Fact("no player is asked to choose anything", "choice", lambda o: o["pending_choice"] is None))
+        facts.append(Fact("no player is asked to choose anything", "choice", _nothing_asked))
     elif pending["kind"] in WORDED_CHOICES:
         options = sorted(pending["options"])
         listed = options[0] if len(options) == 1 else ", ".join(options[:-1]) + " and " + options[-1]
         if sorted(re.split(r", | and | or ", listed)) == options:
-            facts.append(Fact(f"{pending['player']} must choose among {listed}", "choice", _offers(pending["player"], options)))
+            facts.append(
+                Fact(f"{pending['player']} must choose among {listed}", "choice", _offers(pending["player"], options))
+            )
     elif pending["kind"] == "legend-rule":
         named = {p["name"] for p in reference["battlefield"] if p["ref"] in pending["options"]}
         if len(named) == 1:
             name, player = named.pop(), pending["player"]
             facts.append(Fact(f"{player} must choose which {name} to keep", "choice", _keeps(refs, player, name)))
     return facts
+
+
+def _stack_empty(observation: JSON) -> bool:
+    return not observation["stack"]
+
+
+def _on_stack(kind: str, name: str, observation: JSON) -> bool:
+    return (kind, name) in [(s["kind"], s["name"]) for s in observation["stack"]]
+
+
+def _nothing_asked(observation: JSON) -> bool:
+    return observation["pending_choice"] is None
 
 
 def _offers(player: str, expected: list[str]) -> Callable[[JSON], bool]:

@@ -45,7 +45,7 @@ def feature(divergence: Divergence, number: int, engines: tuple[str, str], comma
     """The text of the .feature file for one divergence (``engines``: reference, engine under test)."""
     mine, theirs = engines
     lines = [
-        f"# Found by: {command}",
+        f"# Found by: {command or 'mtg-conformance explore'}",
         f"# Engine under test: {theirs}; reference engine: {mine}.",
         "# Replay it with 'mtg-conformance run --features <this folder>' (and --engine for the engine under test).",
         f"Feature: Exploration divergence {number}: {title(divergence)}",

@@ -25,22 +25,19 @@ reported, end an example quietly.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hypothesis import assume
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from .compare import agree
-from .divergence import Attempt, Divergence, changed, then_true, unsupported
+from .divergence import Attempt, Divergence, Exploring, changed, then_true, unsupported
 from .engines import Broke
 from .facts import REASONS, Fact, distinguishing
 from .moves import Move, moves
 from .naming import answer_phrase, choice_matches
 from .positions import Position, Rendered, positions, render
-
-if TYPE_CHECKING:
-    from .runner import Run
 
 JSON = dict[str, Any]
 ACCEPTED: JSON = {"accepted": True}
@@ -55,7 +52,7 @@ def _single(observation: JSON) -> bool:
     return pending is not None and len(pending["options"]) == 1
 
 
-def machine_for(run: Run) -> type[RuleBasedStateMachine]:
+def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
     """A state machine class bound to one exploration (its engines, card pool and budget)."""
 
     class Exploration(RuleBasedStateMachine):
@@ -150,7 +147,9 @@ def machine_for(run: Run) -> type[RuleBasedStateMachine]:
             elif theirs_ok and not mine_ok:
                 code = attempt.reference["rejection"]["code"]
                 if code in REASONS:
-                    self._diverge("acceptance", [Fact(f"the action is rejected for {REASONS[code]}", "rejection", bool)])
+                    self._diverge(
+                        "acceptance", [Fact(f"the action is rejected for {REASONS[code]}", "rejection", bool)]
+                    )
                 else:  # no Then step names this reason: nothing a scenario could check
                     run.unwritable += 1
                     self.over = True

@@ -156,8 +156,8 @@ def answer_phrase(observation: JSON, refs: dict[str, str], option: str) -> str |
         candidates.insert(0, "not to copy anything")
     for permanent in observation["battlefield"]:
         if permanent["ref"] == option:
-            words = phrases(permanent, refs)
-            candidates += [f"to copy {w}" for w in words] if pending["kind"] == "copy" else words
+            names = phrases(permanent, refs)
+            candidates += [f"to copy {w}" for w in names] if pending["kind"] == "copy" else names
     for player in observation["players"]:
         candidates += [c["name"] for zone in ("hand", "graveyard") for c in player[zone] if c["ref"] == option]
     candidates += [s["name"] for s in observation["stack"] if s.get("ref") == option]

@@ -2,9 +2,9 @@
 
 A position is something a game can reach (the explorer must not report what no game can show):
 
-* two players, each with a positive life total (104.3a), cards in hand, graveyard and library
+* two players, each with a life total above 0 (704.5a), cards in hand, graveyard and library
   (two or three library cards, so the few draws of an example never empty it), mana in the pool (106.4);
-* only permanent cards on the battlefield (110.4), each tapped or not, with +1/+1 counters on
+* only permanent cards on the battlefield (110.1), each tapped or not, with +1/+1 counters on
   creatures (122.1), having come under its controller's control this turn or not (302.6);
 * nothing a state-based action would change (704.3): a creature printed 0/0 has counters, no
   player controls two legendary permanents with one name (704.5j), an Aura enchants a creature
@@ -90,7 +90,10 @@ class Rendered:
 
 def render(position: Position) -> Rendered:
     """The Given steps for ``position``, and what the scenario's world builds from them."""
-    lines = ["a game between Alice and Bob", f"it is {position.active}'s {STEPS[position.step]} of turn {position.number}"]
+    lines = [
+        "a game between Alice and Bob",
+        f"it is {position.active}'s {STEPS[position.step]} of turn {position.number}",
+    ]
     players: dict[str, JSON] = {name: {"name": name, "life": 20} for name in PLAYERS}
     turn = {"number": position.number, "active_player": position.active, "step": position.step}
     rendered = Rendered(lines, {"players": list(players.values()), "turn": turn})
@@ -120,7 +123,10 @@ def render(position: Position) -> Rendered:
             details["chosen_color"] = permanent.color
         if permanent.recent:
             details["came_under_control_this_turn"] = True
-        for host, key, phrase in ((permanent.copying, "copy_of", "copying"), (permanent.attached, "attached_to", "attached to")):
+        for host, key, phrase in (
+            (permanent.copying, "copy_of", "copying"),
+            (permanent.attached, "attached_to", "attached to"),
+        ):
             if host:
                 words.append(f"{phrase} {host}")
                 details[key] = first_of[host]

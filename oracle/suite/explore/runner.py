@@ -46,6 +46,8 @@ class Options:
     out: Path = Path("exploration")
     timeout: float = 5.0
     command: str = ""
+    shrinks: int = SHRINKS
+    simplifications: int = SIMPLIFICATIONS
 
 
 @dataclass
@@ -93,7 +95,7 @@ class Run:
         if self.candidates:
             self.shrinks += 1
             self.shrinking += 1
-            if self.shrinking > SHRINKS:
+            if self.shrinking > self.options.shrinks:
                 raise Stop("shrinking")
             return
         limit = self.options.examples
@@ -132,12 +134,12 @@ class Run:
         self.output.flush()
 
 
-def explore(options: Options, output: TextIO = sys.stderr) -> Run:
+def explore(options: Options, output: TextIO | None = None) -> Run:
     """Explore ``options.engine`` against ``options.against``; write what diverges into ``options.out``."""
     options.out.mkdir(parents=True, exist_ok=True)
     reference = Side(options.against, open_engine(options.against, options.timeout, hosted=False))
     other = Side(options.engine, open_engine(options.engine, options.timeout, hosted=True))
-    run = Run(options, load_pool(), reference, other, output)
+    run = Run(options, load_pool(), reference, other, output or sys.stderr)
     try:
         engines = (reference.describe(), other.describe())
         _rounds(run, engines)
@@ -196,14 +198,12 @@ def _keep(run: Run, engines: tuple[str, str]) -> None:
             smallest[candidate.signature] = candidate
     for signature, shrunk in sorted(smallest.items(), key=lambda item: item[1].found_at):
         run.shrink_deadline = time.monotonic() + run.share() if run.options.budget else None
-        divergence = simplify(run, run.machine, shrunk, SIMPLIFICATIONS)
+        divergence = simplify(run, run.machine, shrunk, run.options.simplifications)
         run.shrink_deadline = None
         run.known.add(signature)
         number = len(run.found) + 1
         name = file_name(divergence, number)
-        (run.options.out / name).write_text(
-            feature(divergence, number, engines, run.options.command), encoding="utf-8"
-        )
+        (run.options.out / name).write_text(feature(divergence, number, engines, run.options.command), encoding="utf-8")
         run.found.append(
             {
                 "file": name,

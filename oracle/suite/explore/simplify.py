@@ -3,29 +3,29 @@
 Hypothesis shrinks the choices that made an example; a card removed from a hand shifts which
 move a later choice picks, so many cards the divergence does not need survive shrinking.
 Replaying the same When steps, by their words, on a smaller position does not have that
-problem: this module removes one card, permanent, mana symbol or detail at a time, and one step
-at a time, and keeps each change after which the same divergence (same signature) still shows.
+problem: this module removes one step, card, permanent, detail or mana symbol at a time, and
+keeps each change after which the same divergence (same signature) still shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from hypothesis.errors import UnsatisfiedAssumption
 
-from .cards import Pool
-from .divergence import Divergence
+from .cards import load_pool
+from .divergence import Divergence, Exploring
 from .engines import Stop
 from .moves import moves
 from .positions import Permanent, Position
 
-if TYPE_CHECKING:
-    from .runner import Run
+#: A simplification: (position, steps, index) to a simpler (position, steps), or None past the end.
+Change = Callable[[Position, list[str], int], "tuple[Position, list[str]] | None"]
 
 
-def replay(run: Run, machine: type, position: Position, texts: list[str]) -> Divergence | None:
+def replay(run: Exploring, machine: type, position: Position, texts: list[str]) -> Divergence | None:
     """Set up ``position``, take the steps with these words, and return the divergence that shows
     (``None``: none does, or a step is not on offer)."""
     state: Any = machine()
@@ -46,65 +46,101 @@ def replay(run: Run, machine: type, position: Position, texts: list[str]) -> Div
     return None
 
 
-def simplify(run: Run, machine: type, divergence: Divergence, tries: int) -> Divergence:
+@dataclass
+class _Simplifier:
+    run: Exploring
+    machine: type
+    best: Divergence
+    tries: int
+
+    def texts(self) -> list[str]:
+        return [a.move.text for a in self.best.attempts if not a.forced]
+
+    def sweep(self, change: Change) -> None:
+        """Try the change at each index; after a success, the same index names the next element."""
+        index = 0
+        while self.tries > 0:
+            candidate = change(self.best.position, self.texts(), index)
+            if candidate is None:
+                return
+            self.tries -= 1
+            found = replay(self.run, self.machine, *candidate)
+            if found is not None and found.signature == self.best.signature and found.size() <= self.best.size():
+                found.found_at = self.best.found_at
+                self.best = found
+            else:
+                index += 1
+
+
+def simplify(run: Exploring, machine: type, divergence: Divergence, tries: int) -> Divergence:
     """The simplest variant found within ``tries`` replays (or until the time budget is spent)."""
-    best = divergence
+    simplifier = _Simplifier(run, machine, divergence, tries)
     run.replaying = True
     try:
-        improved = True
-        while improved and tries > 0:
-            improved = False
-            texts = [a.move.text for a in best.attempts if not a.forced]
-            for position, steps in _variants(best.position, texts, run.pool):
-                if tries <= 0:
-                    break
-                tries -= 1
-                found = replay(run, machine, position, steps)
-                if found is not None and found.signature == best.signature and found.size() < best.size():
-                    found.found_at = divergence.found_at
-                    best, improved = found, True
-                    break
+        for change in (_drop_step, _drop_card, _drop_permanent, _plainer, _drop_mana, _life):
+            simplifier.sweep(change)
     except Stop:
         pass
     finally:
         run.replaying = False
-    return best
+    return simplifier.best
 
 
-def _variants(position: Position, texts: list[str], pool: Pool) -> Iterator[tuple[Position, list[str]]]:
-    """Simpler positions and step lists, the biggest simplifications first."""
-    for index in range(len(texts) - 1):  # the last step is where the engines part
-        yield position, texts[:index] + texts[index + 1 :]
-    for index, (player, zone, cards) in enumerate(position.zones):
-        for at in range(len(cards)):
-            rest = cards[:at] + cards[at + 1 :]
-            zones = position.zones[:index] + (((player, zone, rest),) if rest else ()) + position.zones[index + 1 :]
-            yield replace(position, zones=zones), texts
-    for index, permanent in enumerate(position.battlefield):
-        kept = position.battlefield[:index] + position.battlefield[index + 1 :]
-        kept = tuple(p for p in kept if permanent.card not in (p.copying, p.attached))  # and what depended on it
-        yield replace(position, battlefield=kept), texts
-    for index, permanent in enumerate(position.battlefield):
-        for plainer in _plainer(permanent, pool):
-            battlefield = position.battlefield[:index] + (plainer,) + position.battlefield[index + 1 :]
-            yield replace(position, battlefield=battlefield), texts
-    for index, pool in enumerate(position.pools):
-        symbols = pool.split("}")[:-1]
-        for at in range(len(symbols)):
-            fewer = "}".join(symbols[:at] + symbols[at + 1 :]) + ("}" if len(symbols) > 1 else "")
-            pools = position.pools[:index] + (fewer,) + position.pools[index + 1 :]
-            yield replace(position, pools=(pools[0], pools[1])), texts
-    if position.life != (20, 20):
-        yield replace(position, life=(20, 20)), texts
+def _drop_step(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
+    if index >= len(texts) - 1:  # the last step is where the engines part
+        return None
+    return position, texts[:index] + texts[index + 1 :]
 
 
-def _plainer(permanent: Permanent, pool: Pool) -> Iterator[Permanent]:
-    """The permanent untapped, controlled since the turn began, or with a counter less (never
-    fewer than a 0/0 creature needs: 704.5f)."""
-    if permanent.tapped:
-        yield replace(permanent, tapped=False)
-    if permanent.recent:
-        yield replace(permanent, recent=False)
-    needs = pool[permanent.copying or permanent.card].needs_counters
-    if permanent.counters > (1 if needs else 0):
-        yield replace(permanent, counters=permanent.counters - 1)
+def _drop_card(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
+    slots = [(z, at) for z, (_, _, cards) in enumerate(position.zones) for at in range(len(cards))]
+    if index >= len(slots):
+        return None
+    z, at = slots[index]
+    player, zone, cards = position.zones[z]
+    rest = cards[:at] + cards[at + 1 :]
+    zones = position.zones[:z] + (((player, zone, rest),) if rest else ()) + position.zones[z + 1 :]
+    return replace(position, zones=zones), texts
+
+
+def _drop_permanent(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
+    if index >= len(position.battlefield):
+        return None
+    gone = position.battlefield[index]
+    kept = position.battlefield[:index] + position.battlefield[index + 1 :]
+    kept = tuple(p for p in kept if gone.card not in (p.copying, p.attached))  # and what depended on it
+    return replace(position, battlefield=kept), texts
+
+
+def _plainer(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
+    """A permanent untapped, controlled since the turn began, or with one counter less (never
+    fewer than a 0/0 creature needs to survive: 704.5f)."""
+    pool = load_pool()
+    options: list[tuple[int, Permanent]] = []
+    for at, p in enumerate(position.battlefield):
+        needs = pool[p.copying or p.card].needs_counters
+        options += [(at, replace(p, tapped=False))] if p.tapped else []
+        options += [(at, replace(p, recent=False))] if p.recent else []
+        options += [(at, replace(p, counters=p.counters - 1))] if p.counters > (1 if needs else 0) else []
+    if index >= len(options):
+        return None
+    at, plainer = options[index]
+    battlefield = (*position.battlefield[:at], plainer, *position.battlefield[at + 1 :])
+    return replace(position, battlefield=battlefield), texts
+
+
+def _drop_mana(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
+    slots = [(p, at) for p, pool in enumerate(position.pools) for at in range(pool.count("{"))]
+    if index >= len(slots):
+        return None
+    p, at = slots[index]
+    symbols = position.pools[p].replace("}", "}\n").split()
+    fewer = "".join(symbols[:at] + symbols[at + 1 :])
+    pools = (fewer, position.pools[1]) if p == 0 else (position.pools[0], fewer)
+    return replace(position, pools=pools), texts
+
+
+def _life(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
+    if index > 0 or position.life == (20, 20):
+        return None
+    return replace(position, life=(20, 20)), texts
