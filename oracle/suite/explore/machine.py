@@ -97,7 +97,14 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 self.over = True
                 return
             kind = data.draw(st.sampled_from(list(offered)), label="kind")
-            self._attempt(data.draw(st.sampled_from(offered[kind]), label="move"))
+            move = data.draw(st.sampled_from(offered[kind]), label="move")
+            self._attempt(move)
+            for _ in range(len(self.seen.get("players", [])) - 1 if move.rounds else 0):
+                holder = self.seen["turn"]["priority_player"] if self.seen else ""
+                if self.over or not holder or self.seen["pending_choice"] is not None:
+                    return
+                pass_on = {"type": "pass", "player": holder}
+                self._attempt(Move(f"{holder} passes priority", pass_on, move.subject))
 
         # -- one attempt ------------------------------------------------------------------------
 

@@ -26,8 +26,10 @@ from .naming import (
 
 JSON = dict[str, Any]
 ORDINALS = ("first", "second", "third")
-#: Kinds of move, in the order shrinking prefers (the first is the simplest).
-KINDS = ("pass", "choose", "declare", "activate", "cast")
+#: Kinds of move, in the order shrinking prefers (the first is the simplest).  A "round" is every
+#: player passing once in turn, so the top of the stack resolves or the step ends (117.4): one
+#: pass after the other, each an attempt of its own.
+KINDS = ("pass", "round", "choose", "declare", "activate", "cast")
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class Move:
     action: JSON
     subject: str
     words: str = ""
+    rounds: bool = False
+    """After this pass, the other players pass in turn too."""
 
 
 def moves(observation: JSON, refs: dict[str, str], pool: Pool) -> dict[str, list[Move]]:
@@ -54,6 +58,7 @@ def moves(observation: JSON, refs: dict[str, str], pool: Pool) -> dict[str, list
         player = turn["priority_player"]
         subject = observation["stack"][-1]["name"] if observation["stack"] else "an empty stack"
         found["pass"] = [Move(f"{player} passes priority", {"type": "pass", "player": player}, subject)]
+        found["round"] = [Move(f"{player} passes priority", {"type": "pass", "player": player}, subject, rounds=True)]
         found["activate"] = _activations(observation, refs, pool, player)
         found["cast"] = _casts(observation, refs, pool, player)
     return {kind: found[kind] for kind in KINDS if found[kind]}
