@@ -142,3 +142,19 @@ def test_mistakes_are_one_line(
     assert main(args) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1
+
+
+def test_the_published_exploration_of_phase_passes_on_the_reference_engine() -> None:
+    """What exploring phase.rs found (fixtures/engines/phase/exploration/) holds on the reference engine."""
+    folder = ROOT / "fixtures" / "engines" / "phase" / "exploration"
+    written = sorted(folder.glob("*.feature"))
+    assert written, "run 'tox -e explore' to publish an exploration of phase.rs"
+    result = subprocess.run(
+        [sys.executable, "-m", "oracle", "run", "--features", str(folder)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
+    assert f"{len(written)} PASS" in result.stdout

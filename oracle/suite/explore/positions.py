@@ -170,7 +170,7 @@ def positions(draw: Any, pool: Pool) -> Position:
     pools = tuple(_mana(draw, 6) for _ in PLAYERS)
     drafted: list[Permanent] = []
     for player in PLAYERS:
-        for card in draw(st.lists(st.sampled_from(pool.permanents()), max_size=4)):
+        for card in draw(st.lists(st.sampled_from(pool.permanents()), min_size=1, max_size=6)):
             drafted.append(_permanent(draw, pool, card, player))
     battlefield = _legal(draw, pool, drafted)
     everything = pool.names()
