@@ -147,13 +147,11 @@ def choice_matches(observation: JSON, refs: dict[str, str], answer: str, options
 
 
 def answer_phrase(observation: JSON, refs: dict[str, str], option: str) -> str | None:
-    """Words for answering the pending choice with ``option``: the option itself (a mana symbol,
-    a color), or the name of the object whose ref it is."""
+    """Words for answering the pending choice with ``option``: the name of the object whose ref it
+    is, or else the option itself (a mana symbol, a color, the name of an effect's source)."""
     pending = observation["pending_choice"]
     options = pending["options"]
-    candidates = [option]
-    if option == "none":
-        candidates.insert(0, "not to copy anything")
+    candidates = ["not to copy anything"] if option == "none" else []
     for permanent in observation["battlefield"]:
         if permanent["ref"] == option:
             names = phrases(permanent, refs)
@@ -161,6 +159,7 @@ def answer_phrase(observation: JSON, refs: dict[str, str], option: str) -> str |
     for player in observation["players"]:
         candidates += [c["name"] for zone in ("hand", "graveyard") for c in player[zone] if c["ref"] == option]
     candidates += [s["name"] for s in observation["stack"] if s.get("ref") == option]
+    candidates.append(option)  # a mana symbol, a color, a source's name; a ref only if no name is clear
     for words in candidates:
         if "\n" not in words and choice_matches(observation, refs, words, options) == [option]:
             return words
