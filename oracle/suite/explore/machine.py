@@ -16,7 +16,8 @@ shrinks the position and the sequence of attempts to a minimal one that still di
 Each attempt reaches the engine under test as the scenario's step would send it: a "chooses"
 step sends nothing to an engine that asks nothing (it made a choice with a single option
 itself, as the contract allows), and names the option by its words, not by the reference
-engine's ref.  Where one engine asks a question with a single option and the other made that
+engine's ref.  A cost paid without naming the mana lets each engine spend mana of its choosing
+(601.2h): pools of the same size that differ only in types end the example quietly.  Where one engine asks a question with a single option and the other made that
 choice itself, the observations are compared once it is answered.  A difference no Then step
 can see (a different step of the turn, say) is not reported by itself: the next attempt
 usually shows it.  Attempts the engine under test does not support, and divergences already
@@ -45,6 +46,19 @@ ACCEPTED: JSON = {"accepted": True}
 
 class _NoSuchOption(Exception):
     """The words of a "chooses" step name no option, or several, of the engine's question."""
+
+
+def _pools(observation: JSON) -> list[int]:
+    return [sum(p["mana_pool"].values()) for p in observation["players"]]
+
+
+def _engine_chose_the_mana(action: JSON, mine: JSON, theirs: JSON) -> bool:
+    """A cost paid without naming the mana leaves the choice to the engine (the contract's "mana"
+    field, 601.2h): pools of the same size but other types are its choice, not a divergence."""
+    if action["type"] not in ("cast", "activate") or "mana" in action or _pools(mine) != _pools(theirs):
+        return False
+    without = [{**o, "players": [{**p, "mana_pool": {}} for p in o["players"]]} for o in (mine, theirs)]
+    return agree(without[0], without[1])
 
 
 def _single(observation: JSON) -> bool:
@@ -161,15 +175,19 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                     run.unwritable += 1
                     self.over = True
             else:
-                self._compare(before)
+                self._compare(before, attempt.move.action)
 
-        def _compare(self, before: JSON) -> None:
+        def _compare(self, before: JSON, action: JSON | None = None) -> None:
             if _single(self.seen) and self.theirs["pending_choice"] is None:
                 return  # the engine under test made this choice itself; compare once it is answered
             if _single(self.theirs) and self.seen["pending_choice"] is None:
                 self._answer_theirs(before)
                 return
             if agree(self.seen, self.theirs):
+                return
+            if action is not None and _engine_chose_the_mana(action, self.seen, self.theirs):
+                run.latent += 1  # each engine spent mana of its choosing (601.2h): they may differ from here on
+                self.over = True
                 return
             facts = distinguishing(self.seen, self.theirs, self.rendered.refs)
             if facts:
