@@ -103,7 +103,7 @@ def test_a_wrong_engine_is_found_and_the_scenario_written_fails_on_it_only(tmp_p
     ("engine", "kind"),
     [
         ("tests.fake_engines.wrong:CrashesOnPass", "crash"),
-        (f"cmd:{sys.executable} {ROOT / 'tests' / 'fake_engines' / 'fake.py'} hang", "hang"),
+        (f"cmd:{sys.executable} {ROOT / 'tests' / 'fake_engines' / 'hostile.py'} hang", "hang"),
     ],
 )
 def test_a_crash_or_a_hang_is_a_divergence_and_exploration_goes_on(tmp_path: Path, engine: str, kind: str) -> None:
@@ -133,6 +133,7 @@ def test_explore_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFix
         (["explore", "--engine", "reference", "--budget", "-1", "--out", "x"], "--budget must be a positive number"),
         (["explore", "--engine", "nowhere", "--examples", "1", "--out", "x"], "engine 'nowhere'"),
         (["run", "--features", "/no/such/folder"], "--features /no/such/folder: no such file or folder"),
+        (["explore", "--engine", f"cmd:{sys.executable} -c pass", "--examples", "1", "--out", "x"], "can't start"),
     ],
 )
 def test_mistakes_are_one_line(

@@ -53,6 +53,8 @@ class Divergence(Exception):
         last = self.attempts[-1].move if self.attempts else None
         what = (last.action["type"], last.subject) if last else ("setup", "")
         aspect = self.facts[0].kind if self.facts and self.kind == "observation" else self._side()
+        if aspect == "turn" and self.reference:  # which step the reference engine is in tells causes apart
+            aspect = f"turn: {self.reference['turn']['step']}"
         if self.kind in ("crash", "hang", "contract") or self.kind.startswith("reference"):
             what, aspect = (what[0], ""), ""  # a broken engine breaks alike whatever the card
         self.signature = (self.kind, *what, aspect)

@@ -28,6 +28,22 @@ REASONS = {
     "timing": "timing",
     "not-allowed": "an illegal additional cost",
     "illegal-target": "an illegal target",
+    "no-priority": "not having priority",
+}
+#: The words of each step of the turn in the steps ("it is Alice's end step").
+STEP_WORDS = {
+    "untap": "untap step",
+    "upkeep": "upkeep",
+    "draw": "draw step",
+    "precombat-main": "precombat main phase",
+    "beginning-of-combat": "beginning of combat step",
+    "declare-attackers": "declare attackers step",
+    "declare-blockers": "declare blockers step",
+    "combat-damage": "combat damage step",
+    "end-of-combat": "end of combat step",
+    "postcombat-main": "postcombat main phase",
+    "end": "end step",
+    "cleanup": "cleanup step",
 }
 KEYWORDS = ("flying", "haste", "trample", "reach", "vigilance", "offspring")
 #: Kinds of choice whose options are words, not refs: "must choose among" can list them.
@@ -227,19 +243,50 @@ def _tokens(refs: dict[str, str], name: str, player: str, observation: JSON) -> 
     return sum(1 for p in named if p["token"])
 
 
-def stack_and_choice_facts(reference: JSON, refs: dict[str, str]) -> list[Fact]:
-    """The stack's abilities, and who must choose among what."""
-    facts = []
+def turn_and_stack_facts(reference: JSON) -> list[Fact]:
+    """Whose turn and which step, who has priority, and what is on the stack."""
+    turn = reference["turn"]
+    words = STEP_WORDS[turn["step"]]
+    facts = [
+        Fact(
+            f"it is {turn['active_player']}'s {words} of turn {turn['number']}",
+            "turn",
+            _is(_turn, (turn["active_player"], turn["step"], turn["number"])),
+        )
+    ]
+    if turn["priority_player"]:
+        text = f"{turn['priority_player']} has priority"
+        facts.append(Fact(text, "priority", _is(_priority, turn["priority_player"])))
     if not reference["stack"]:
         facts.append(Fact("the stack is empty", "stack", _stack_empty))
     for item in reference["stack"]:
-        if item["kind"] in ("triggered", "activated") and "\n" not in item["name"]:
+        if "\n" in item["name"]:
+            continue
+        if item["kind"] in ("triggered", "activated"):
             text = f"{item['name']}'s {item['kind']} ability is on the stack"
             facts.append(Fact(text, "stack", partial(_on_stack, item["kind"], item["name"])))
+        elif item["kind"] == "spell":
+            facts.append(Fact(f"{item['name']} is on the stack", "stack", partial(_on_stack, "spell", item["name"])))
+    return facts
+
+
+def _turn(observation: JSON) -> tuple[str, str, int]:
+    turn = observation["turn"]
+    return turn["active_player"], turn["step"], turn["number"]
+
+
+def _priority(observation: JSON) -> str:
+    return str(observation["turn"]["priority_player"])
+
+
+def choice_facts(reference: JSON, refs: dict[str, str]) -> list[Fact]:
+    """Who must choose among what, or that nobody is asked anything."""
+    facts = []
     pending = reference["pending_choice"]
     if pending is None:
         facts.append(Fact("no player is asked to choose anything", "choice", _nothing_asked))
-    elif pending["kind"] in WORDED_CHOICES:
+    elif pending["kind"] in WORDED_CHOICES and len(pending["options"]) > 1:
+        # one option: the step would accept the engine making the choice itself, judged by its mana
         options = sorted(pending["options"])
         listed = options[0] if len(options) == 1 else ", ".join(options[:-1]) + " and " + options[-1]
         if sorted(re.split(r", | and | or ", listed)) == options:
@@ -289,13 +336,22 @@ def _keeps(refs: dict[str, str], player: str, name: str) -> Callable[[JSON], boo
 
 
 def facts_of(reference: JSON, other: JSON, refs: dict[str, str]) -> list[Fact]:
-    """Every fact the Then steps can state about ``reference``, most telling first."""
-    return [
-        *stack_and_choice_facts(reference, refs),
+    """Every fact the Then steps can state about ``reference``, most telling first.  Only the steps
+    about questions read a state while a question is pending; the others need it settled."""
+    settled = [
+        *turn_and_stack_facts(reference),
         *permanent_facts(reference, refs),
         *player_facts(reference),
         *presence_facts(reference, other, refs),
     ]
+    if reference["pending_choice"] is not None:
+        settled = []
+    return [*choice_facts(reference, refs), *(Fact(f.text, f.kind, partial(_settled, f.holds)) for f in settled)]
+
+
+def _settled(holds: Callable[[JSON], bool], observation: JSON) -> bool:
+    """A state step fails while a player is still being asked a question."""
+    return observation["pending_choice"] is None and holds(observation)
 
 
 def distinguishing(reference: JSON, other: JSON, refs: dict[str, str]) -> list[Fact]:

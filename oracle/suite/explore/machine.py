@@ -238,6 +238,10 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
             """Report a new divergence as a failure (Hypothesis then shrinks it); a known one ends the
             example quietly, since the rest of it would only repeat it."""
             assert self.position is not None
+            self.over = True
+            if not facts and not kind.startswith("reference"):
+                run.unwritable += 1  # no Then step holds here (a question with refs pending): nothing to write
+                return
             if setup is not None:
                 message = f"{setup['rejection']['code']}: {setup['rejection']['reason']}"
             divergence = Divergence(

@@ -22,8 +22,10 @@ from hypothesis import HealthCheck, Phase, Verbosity, seed, settings
 from hypothesis.errors import Flaky, Unsatisfiable
 from hypothesis.stateful import run_state_machine_as_test
 
+from oracle.errors import UserError
+
 from .cards import Pool, load_pool
-from .engines import Side, Stop, open_engine
+from .engines import Broke, Side, Stop, open_engine
 from .gherkin import feature, file_name
 from .machine import Divergence, machine_for
 from .simplify import simplify
@@ -141,7 +143,7 @@ def explore(options: Options, output: TextIO | None = None) -> Run:
     other = Side(options.engine, open_engine(options.engine, options.timeout, hosted=True))
     run = Run(options, load_pool(), reference, other, output or sys.stderr)
     try:
-        engines = (reference.describe(), other.describe())
+        engines = (_describe(reference), _describe(other))
         _rounds(run, engines)
     finally:
         reference.close()
@@ -149,6 +151,14 @@ def explore(options: Options, output: TextIO | None = None) -> Run:
     run.progress(final=True)
     _write_summary(run, engines)
     return run
+
+
+def _describe(side: Side) -> str:
+    """The engine's name and version; an engine that can't even say them is the user's one-line error."""
+    try:
+        return side.describe()
+    except Broke as broke:
+        raise UserError(f"engine {side.spec!r} can't start: {broke.message}") from None
 
 
 def _rounds(run: Run, engines: tuple[str, str]) -> None:
