@@ -52,10 +52,21 @@ def _pools(observation: JSON) -> list[int]:
     return [sum(p["mana_pool"].values()) for p in observation["players"]]
 
 
-def _engine_chose_the_mana(action: JSON, mine: JSON, theirs: JSON) -> bool:
+def _spent(before: JSON, after: JSON, player: str) -> bool:
+    """Whether some mana left the player's pool: a cost was paid from it."""
+    pools: list[dict[str, int]] = [
+        next((p["mana_pool"] for p in o["players"] if p["name"] == player), {}) for o in (before, after)
+    ]
+    return any(amount > pools[1].get(kind, 0) for kind, amount in pools[0].items())
+
+
+def _engine_chose_the_mana(action: JSON, before: JSON, mine: JSON, theirs: JSON) -> bool:
     """A cost paid without naming the mana leaves the choice to the engine (the contract's "mana"
-    field, 601.2h): pools of the same size but other types are its choice, not a divergence."""
+    field, 601.2h): after mana was spent, pools of the same size but other types are its choice,
+    not a divergence (mana an ability adds is no choice: it is compared)."""
     if action["type"] not in ("cast", "activate") or "mana" in action or _pools(mine) != _pools(theirs):
+        return False
+    if not _spent(before, mine, action["player"]):
         return False
     without = [{**o, "players": [{**p, "mana_pool": {}} for p in o["players"]]} for o in (mine, theirs)]
     return agree(without[0], without[1])
@@ -185,7 +196,7 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 return
             if agree(self.seen, self.theirs):
                 return
-            if action is not None and _engine_chose_the_mana(action, self.seen, self.theirs):
+            if action is not None and _engine_chose_the_mana(action, before, self.seen, self.theirs):
                 run.latent += 1  # each engine spent mana of its choosing (601.2h): they may differ from here on
                 self.over = True
                 return
