@@ -1,13 +1,14 @@
 """mtg-conformance: a conformance suite and reference engine for the rules of Magic: The Gathering.
 
-The package has four rooms, and imports run one way (``tests/unit/test_layout.py`` keeps it so):
+The package has five rooms, and imports run one way (``tests/unit/test_layout.py`` keeps it so):
 
 * :mod:`oracle.engine` — the reference rules engine; it knows nothing of the suite or other engines;
 * :mod:`oracle.contract` — the adapter contract: :class:`Engine`, the JSON Schemas and their
   validation, the wire protocol (client and ``serve``), the outcomes of a scenario;
 * :mod:`oracle.adapters` — engines behind the contract: the reference engine, phase.rs;
 * :mod:`oracle.suite` — the suite's machinery: the ruling catalog, results and expectations,
-  reports, the living documentation, the command line.
+  reports, the living documentation, the command line;
+* :mod:`oracle.harness` — the scenarios under pytest: the plugin and the step definitions.
 
 Beside them, :mod:`oracle.registry` turns an ``--engine`` spec into an engine, and
 ``errors``, ``paths``, ``toml`` and ``version`` are shared by all.  The public API is small:

@@ -14,7 +14,7 @@ they are for a user (the first of their runs writes them).
 1. ``mtg-conformance run`` (a new process, as a user types it) against ``pytest`` in an empty
    folder (a new process too) with the same plugins (pytest-bdd's, what the command loads),
    and with every installed plugin for information.  Target: at most 2.2 times.
-2. The Gherkin suite (in this process, ``pytest`` on ``tests/conformance``) against a plain
+2. The Gherkin suite (in this process, ``pytest`` on ``oracle/harness/scenarios.py``) against a plain
    pytest loop making the same engine calls, recorded from the suite by
    :class:`RecordingEngine`, with the same schema checks of every message (the fair
    baseline), and without them (the baseline of the first versions of this script).
@@ -105,7 +105,7 @@ def test_replay(calls):
             assert not errors(result, answer + ".schema.json")
 """
 
-#: Step definitions no scenario uses, in the style of tests/conformance/steps/ (regular expressions).
+#: Step definitions no scenario uses, in the style of oracle/harness/steps/ (regular expressions).
 UNUSED_TEMPLATES = [
     r"(?P<player>\w+) controls (?P<n>no|\w+) permanents with (?P<what>.+) under rule {i}$",
     r"(?P<card>.+) has (?P<n>no|\w+) counters of kind {i} on it$",
@@ -247,7 +247,7 @@ def main() -> None:
     parser.add_argument("--phase", action="store_true", help="also time phase.rs scenario by scenario")
     options = parser.parse_args()
     report = Report()
-    scenarios = str(ROOT / "tests" / "conformance" / "test_scenarios.py")
+    scenarios = str(ROOT / "oracle" / "harness" / "scenarios.py")
     common = [f"--rootdir={ROOT}", "-c", str(ROOT / "pyproject.toml")]
     in_process([scenarios, *common, "--engine=tests.benchmark:RecordingEngine"])
     from tests import benchmark as imported  # the engine spec imported this file as a module

@@ -4,7 +4,8 @@ that rests on that rule must fail against it.
 Each mutant is the mistake a plausible engine makes, written as a small patch of the
 reference engine (tests/wrong_engines/).  It is applied when the environment variable
 ``MTG_CONFORMANCE_MUTANT`` names it, however the suite is started (``pytest``,
-``mtg-conformance run``, ``certify``): tests/conftest.py applies it as pytest configures,
+``mtg-conformance run``, ``certify``, with ``PYTEST_PLUGINS=tests.mutant_plugin``):
+tests/mutant_plugin.py applies it as pytest configures,
 and a patched function is replaced in every module that bound it with ``from x import y``,
 including modules imported before the patch (the command imports the engine before pytest
 starts).  tests/unit/test_mutants.py runs ``mtg-conformance run --ruling ...`` against each one.

@@ -161,6 +161,12 @@ class _Session:
         return collector.teststatus(report) if collector is not None else None
 
 
+def _harness() -> Path:
+    """The folder of the step definitions and the scenarios module, oracle/harness/ (pytest
+    imports them; the suite only names them)."""
+    return Path(__file__).resolve().parents[1] / "harness"
+
+
 @dataclass
 class Run:
     """What a run of the suite gives the commands: its exit status, the results and the engine's description."""
@@ -206,15 +212,17 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
 
     root = suite_root()  # the data: features/ and fixtures/
     _check_selection(args, load_catalog(root), root / "features")
-    code_root = Path(__file__).resolve().parents[2]  # the step definitions: tests/ beside the package
+    harness = _harness()
     selection = " or ".join(f"ruling.{r}" for r in args.ruling)
     if args.markexpr:
         selection = f"({selection}) and ({args.markexpr})" if selection else args.markexpr
     pytest_args = [
-        str(code_root / "tests" / "conformance" / "test_scenarios.py"),
-        f"--rootdir={code_root}",
+        str(harness / "scenarios.py"),
+        f"--rootdir={harness.parents[1]}",
         "-c",
-        str(code_root / "pyproject.toml"),
+        str(harness / "suite.ini"),
+        "-p",
+        "oracle.harness.plugin",
         f"--engine={args.engine}",
         "-q" if not args.verbose else "-v",
         "--no-header",
@@ -240,8 +248,6 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         if not Path(path).exists():
             raise UserError(f"--features {path}: no such file or folder")
         pytest_args.append(f"--features={Path(path).resolve()}")
-    if str(code_root) not in sys.path:
-        sys.path.insert(0, str(code_root))
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
     session = _Session(engine, described)
     try:
@@ -298,8 +304,7 @@ def certify(args: argparse.Namespace) -> int:
         if scenario.get("transcript"):
             scenario["transcript"] = Path(os.path.relpath(scenario["transcript"], out.resolve())).as_posix()
     report = build_report(scenarios, args.engine, run.described, date, perf_counter() - start)
-    root = Path(__file__).resolve().parents[2]
-    written = write_reports(out, report, suite_root(), step_definitions(root), _write)
+    written = write_reports(out, report, suite_root(), step_definitions(_harness().parents[1]), _write)
     print(f"wrote {', '.join(p.name for p in written)} into {out}")
     return run.status
 

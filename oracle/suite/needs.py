@@ -205,7 +205,7 @@ _PARSED: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
 
 def gherkin_document(path: Path) -> dict[str, Any]:
     """A feature file parsed by the official Gherkin parser, parsed once while it is unchanged
-    (the suite's test module has pytest-bdd read the same parse, tests/conformance/step_index.py).
+    (the suite's test module has pytest-bdd read the same parse, oracle/harness/step_index.py).
     The document is shared: read it, never change it."""
     from gherkin.parser import Parser
 

@@ -2,7 +2,7 @@
 
 Under ``-n``, each worker collects every selected scenario and runs the share it is given,
 while the controller runs none: its :class:`~oracle.suite.results.ResultCollector` would see no
-scenario at all.  This plugin, registered on both sides by ``tests/conftest.py``, carries each
+scenario at all.  This plugin, registered on both sides by ``oracle/harness/plugin.py``, carries each
 worker's results to the controller's collector:
 
 * every report a worker sends carries the result of its scenario as it stands after that

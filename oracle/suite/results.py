@@ -1,7 +1,7 @@
 """Collect each scenario's outcome during a pytest run, apply an engine's expectations, print the
 per-ruling conformance summary, and say whether the run is green.
 
-The plugin is registered by ``tests/conftest.py``; the CLI reads it after the run to write
+The plugin is registered by :mod:`oracle.harness.plugin`; the CLI reads it after the run to write
 reports and expectations files.  Verdicts never lie: every selected scenario starts as
 ``NOT RUN`` and only a report of pytest changes that, so a scenario that was interrupted,
 skipped over by ``-x`` or only collected is never PASS; a run in which a selected scenario did
@@ -29,7 +29,7 @@ from .recorder import StepRecorder, StepRun, Trace, expected_observed
 from .reports.failures import block
 from .terminal import summary, teststatus
 
-#: Where tests/conftest.py keeps the run's :class:`ResultCollector` (read by the CLI).
+#: Where the harness (oracle/harness/plugin.py) keeps the run's :class:`ResultCollector` (read by the CLI).
 RESULTS = pytest.StashKey["ResultCollector"]()
 #: The engine the CLI started and checked, with its description, for the suite's fixtures to use.
 STARTED = pytest.StashKey[tuple[Engine, JSON]]()
@@ -194,7 +194,7 @@ class ResultCollector:
     quiet: bool = False
     #: Scenarios without a single step: they can't pass (their setup is an ERROR).
     stepless: set[str] = field(default_factory=set)
-    #: Each scenario's steps as they ran (registered as a plugin of its own by tests/conftest.py).
+    #: Each scenario's steps as they ran (registered as a plugin of its own by oracle/harness/plugin.py).
     recorder: StepRecorder = field(default_factory=StepRecorder)
     #: Each scenario whose outcome differs from the expectations, in a line.
     changes: dict[str, str] = field(default_factory=dict)

@@ -2,7 +2,7 @@
 
     python tests/mutation/run.py [MODULE ...] [--show] [--max-children N]
 
-runs mutmut 3 (configured in pyproject.toml's ``[tool.mutmut]``: only ``tests/conformance``, the
+runs mutmut 3 (configured in pyproject.toml's ``[tool.mutmut]``: only ``oracle/harness/scenarios.py``, the
 scenarios, run against a mutant, so a mutant is killed only when a scenario fails) over each
 rule module of ``oracle/engine/`` named (``sba``, ``production``, ...; all of them by default),
 one module at a time, then prints per module the mutants made, killed (a scenario failed, or the

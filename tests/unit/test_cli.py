@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from oracle.suite.cli import main
+from tests.mutant_plugin import environment as mutant_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,7 +48,7 @@ def test_run_prints_the_summary_from_any_directory(tmp_path: Path) -> None:
 
 
 def test_run_fails_when_a_scenario_fails_and_says_why_in_gherkin(tmp_path: Path) -> None:
-    env = {"MTG_CONFORMANCE_MUTANT": "no-summoning-sickness", "PYTHONPATH": str(ROOT)}
+    env = {**mutant_env("no-summoning-sickness"), "PYTHONPATH": str(ROOT)}
     result = cli("run", "--ruling", "symbol.tap", cwd=tmp_path, env=env)
     assert result.returncode == 1
     block = result.stdout.split("FAIL: Llanowar Elves that came under Alice's control this turn can't tap for mana")[1]

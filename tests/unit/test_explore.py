@@ -15,11 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from pytest_bdd.steps import step_function_context_registry
 
-import tests.conformance.steps.given
-import tests.conformance.steps.then
-import tests.conformance.steps.when  # noqa: F401  (registers the steps)
+import oracle.harness.steps.given
+import oracle.harness.steps.then
+import oracle.harness.steps.then_zones
+import oracle.harness.steps.when  # noqa: F401  (registers the steps)
 from oracle.adapters.reference import ReferenceEngine
 from oracle.engine.cards import CardDatabase
+from oracle.harness.steps import STEP_MODULES
+from oracle.harness.world import World
 from oracle.paths import cards_dir
 from oracle.suite.cli import main
 from oracle.suite.explore.cards import load_pool
@@ -27,14 +30,13 @@ from oracle.suite.explore.facts import facts_of
 from oracle.suite.explore.moves import moves
 from oracle.suite.explore.positions import Position, positions, render
 from oracle.suite.explore.runner import Options, Run, explore
-from tests.conformance.world import World
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = {"shrinks": 10, "simplifications": 10}
 
 
 def _steps(kind: str) -> list[Any]:
-    modules = {"tests.conformance.steps.given", "tests.conformance.steps.when", "tests.conformance.steps.then"}
+    modules = set(STEP_MODULES)
     return [c for c in step_function_context_registry.values() if c.step_func.__module__ in modules and c.type == kind]
 
 

@@ -8,9 +8,7 @@ from pathlib import Path
 
 from pytest_bdd.steps import step_function_context_registry
 
-import tests.conformance.steps.given
-import tests.conformance.steps.then
-import tests.conformance.steps.when  # noqa: F401  (registers the steps)
+from oracle.harness.steps import STEP_MODULES, given, then, then_zones, when  # noqa: F401  (registers the steps)
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "features" / "README.md"
 EXAMPLE = re.compile(r"^- `(Given|When|Then) (.+?)`")
@@ -28,8 +26,7 @@ def _examples() -> list[tuple[str, str]]:
 
 
 def _steps() -> list[object]:
-    modules = {"tests.conformance.steps.given", "tests.conformance.steps.when", "tests.conformance.steps.then"}
-    return [c for c in step_function_context_registry.values() if c.step_func.__module__ in modules]
+    return [c for c in step_function_context_registry.values() if c.step_func.__module__ in STEP_MODULES]
 
 
 def test_every_example_matches_exactly_one_step() -> None:

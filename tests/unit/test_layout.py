@@ -7,7 +7,8 @@ The rooms (see ``oracle/__init__.py``) and what each may import:
 * ``contract`` — the interface, schemas, wire protocol and outcomes: only the shared modules;
 * ``adapters`` — engines behind the contract: the contract, the engine, the shared modules;
 * ``registry`` — engine lookup: the contract and the shared modules (adapters by name only);
-* ``suite`` — catalog, results, reports, CLI: everything but the package's public face;
+* ``suite`` — catalog, results, reports, CLI: everything but the harness and the package's public face;
+* ``harness`` — the pytest plugin and the step definitions: the suite and all it may import;
 * ``api`` — ``oracle/__init__.py`` and ``__main__``: whatever it re-exports.
 
 Every import counts, also one inside a function: a lazy import is still a dependency.
@@ -31,6 +32,7 @@ ALLOWED: dict[str, set[str]] = {
     "adapters": {"shared", "contract", "engine", "adapters"},
     "registry": {"shared", "contract"},
     "suite": {"shared", "contract", "engine", "adapters", "registry", "suite"},
+    "harness": {"shared", "contract", "engine", "adapters", "registry", "suite", "harness"},
     "api": {"shared", "contract", "engine", "adapters", "registry", "suite"},
 }
 

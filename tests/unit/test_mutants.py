@@ -1,7 +1,8 @@
 """Each scenario must be able to fail: a wrong engine fails the scenarios of the ruling it breaks.
 
 Each mutant of tests/mutants.py is checked the way a user would run the suite against it:
-``MTG_CONFORMANCE_MUTANT=<name> mtg-conformance run --ruling <id> ...`` in a new process,
+``MTG_CONFORMANCE_MUTANT=<name> mtg-conformance run --ruling <id> ...`` in a new process (with the
+test plugin that applies it, tests/mutant_plugin.py),
 from another directory.  The command must exit with status 1; at least one scenario must FAIL
 (a Then step that did not hold) or end in ERROR because the wrong engine refused an action the
 scenario takes as legal, and no ERROR may have another cause (that would be the mutant itself
@@ -24,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from oracle.suite.catalog import load_catalog
+from tests.mutant_plugin import environment as mutant_env
 from tests.mutants import MUTANTS, Mutant, apply_mutant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +45,7 @@ def _command() -> list[str]:
 
 def _run(mutant: Mutant, cwd: Path) -> subprocess.CompletedProcess[str]:
     rulings = [arg for r in mutant.rulings for arg in ("--ruling", r)]
-    env = {**os.environ, "MTG_CONFORMANCE_MUTANT": mutant.name}
+    env = {**os.environ, **mutant_env(mutant.name)}
     env.pop("COVERAGE_PROCESS_START", None)  # the engine's coverage comes from the scenarios' own run
     return subprocess.run([*_command(), "run", *rulings], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
 
@@ -118,7 +120,7 @@ def test_a_patch_reaches_names_bound_before_it() -> None:
 
 
 def test_an_unknown_mutant_is_one_line_and_status_2(tmp_path: Path) -> None:
-    env = {**os.environ, "MTG_CONFORMANCE_MUTANT": "no-such-mutant"}
+    env = {**os.environ, **mutant_env("no-such-mutant")}
     env.pop("COVERAGE_PROCESS_START", None)
     result = subprocess.run(
         [*_command(), "run", "--ruling", "symbol.tap"], cwd=tmp_path, env=env, capture_output=True, text=True

@@ -11,6 +11,7 @@ from pathlib import Path
 from oracle.adapters.reference import ReferenceEngine
 from oracle.contract.protocol import PROTOCOL_VERSION, serve
 from oracle.contract.validation import errors
+from tests.mutant_plugin import environment as mutant_env
 from tests.unit.test_cli import cli as run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,7 +82,7 @@ def test_missing_capabilities_skip_and_never_pass(tmp_path: Path) -> None:
 
 
 def test_expectations_make_a_known_failure_green_and_an_unexpected_pass_red(tmp_path: Path) -> None:
-    wrong = {"MTG_CONFORMANCE_MUTANT": "no-summoning-sickness"}
+    wrong = mutant_env("no-summoning-sickness")
     file = tmp_path / "wrong.toml"
     written = cli("expectations", "--ruling", "symbol.tap", "--out", str(file), env=wrong)
     assert written.returncode == 0, written.stderr

@@ -13,8 +13,11 @@ from typing import Any
 
 import pytest
 
+from tests.mutant_plugin import environment as mutant_env
+
+ROOT = Path(__file__).resolve().parents[2]
 #: A wrong engine (tests/mutants.py), so the runs have a failure, and the rulings selected.
-MUTANT = {"MTG_CONFORMANCE_MUTANT": "delayed-sacrifice-follows-the-card"}
+MUTANT = {**mutant_env("delayed-sacrifice-follows-the-card"), "PYTHONPATH": str(ROOT)}
 SELECTION = [
     "--ruling",
     "blitz.sacrifice-only-if-present",

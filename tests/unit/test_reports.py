@@ -14,9 +14,7 @@ import fastjsonschema
 import pytest
 from cucumber_messages import Envelope, message_converter
 
-import tests.conformance.steps.given
-import tests.conformance.steps.then
-import tests.conformance.steps.when  # noqa: F401  (registers the step definitions)
+from oracle.harness.steps import STEP_MODULES, given, then, then_zones, when  # noqa: F401  (registers the step definitions)
 from oracle.suite.catalog import load_catalog
 from oracle.suite.reports.badge import badge_svg
 from oracle.suite.reports.html import render_report_html
@@ -140,7 +138,7 @@ def test_junit_has_a_testcase_per_scenario_named_after_it_with_its_feature_and_t
 
 def test_cucumber_messages_follow_the_models_and_say_where_each_scenario_stopped(report: dict[str, Any]) -> None:
     definitions = step_definitions(ROOT)
-    assert len(definitions) > 40 and all(d.uri.startswith("tests/conformance/steps/") for d in definitions)
+    assert len(definitions) > 40 and all(d.uri.startswith("oracle/harness/steps/") for d in definitions)
     lines = cucumber_messages(report, ROOT, definitions).splitlines()
     messages = [json.loads(line) for line in lines]
     for message in messages:

@@ -1,4 +1,4 @@
-"""The step index (tests/conformance/step_index.py) finds what pytest-bdd's own lookup finds."""
+"""The step index (oracle/harness/step_index.py) finds what pytest-bdd's own lookup finds."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.conformance import step_index
+from oracle.harness import step_index
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +21,7 @@ def test_every_step_of_every_scenario_is_found_as_pytest_bdd_finds_it() -> None:
             sys.executable,
             "-m",
             "pytest",
-            str(ROOT / "tests" / "conformance"),
+            str(ROOT / "oracle" / "harness" / "scenarios.py"),
             "--check-step-index",
             "-p",
             "tests.unit.assorted_steps",

@@ -1,6 +1,6 @@
 """Every Then step can fail on its own.
 
-For each Then step definition of tests/conformance/steps/then.py there are cases: a state
+For each Then step definition of oracle/harness/steps/ (then.py, then_zones.py) there are cases: a state
 where the step's claim holds (it must pass: the failure below comes from the claim, not
 from a broken setup) and states where it is false (it must fail, with an assertion, not an
 error).  A step about the state must also fail while a question is still pending, however
@@ -16,9 +16,9 @@ import pytest
 
 from oracle.contract.interface import CONTRACT_VERSION, JSON, Engine, accepted, rejected
 from oracle.engine.cards import CardDatabase
+from oracle.harness import driver
+from oracle.harness.world import World
 from oracle.paths import cards_dir
-from tests.conformance import driver
-from tests.conformance.world import World
 
 CARDS = CardDatabase.load(cards_dir())
 #: The steps about questions and rejections, which read a state with a question pending.

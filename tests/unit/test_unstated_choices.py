@@ -25,9 +25,9 @@ import pytest
 from oracle.adapters.reference import ReferenceEngine
 from oracle.engine.cards import CardDatabase
 from oracle.engine.policy import PlayerPolicy
+from oracle.harness import driver
+from oracle.harness.world import World
 from oracle.paths import cards_dir
-from tests.conformance import driver
-from tests.conformance.world import World
 
 #: More runs than this for one scenario means too many unstated choices: state some.
 MAX_RUNS = 200

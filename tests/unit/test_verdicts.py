@@ -21,6 +21,7 @@ import pytest
 
 from oracle.suite.catalog import feature_tags, scenario_ids
 from tests.fake_engines.harness import ROOT, TIME_LIMIT, assert_nothing_left, hostile, run_cli, start_cli
+from tests.mutant_plugin import environment as mutant_env
 
 #: A ruling whose two scenarios set up, perform and observe.
 RULING = "offspring.countered"
@@ -46,7 +47,7 @@ def test_only_collecting_runs_nothing_and_is_not_green(tmp_path: Path) -> None:
 
 
 def test_stopping_at_the_first_failure_leaves_the_rest_not_run(tmp_path: Path) -> None:
-    env = {"PYTEST_ADDOPTS": "-x", "MTG_CONFORMANCE_MUTANT": "no-summoning-sickness"}
+    env = {"PYTEST_ADDOPTS": "-x", **mutant_env("no-summoning-sickness")}
     result = run_cli("run", "--ruling", "symbol.tap", pids=tmp_path, env=env)
     counts = totals(result.stdout)
     assert result.returncode == 1
@@ -203,7 +204,7 @@ def test_pytest_itself_stops_at_a_failed_handshake(tmp_path: Path) -> None:
             sys.executable,
             "-m",
             "pytest",
-            "tests/conformance",
+            "oracle/harness/scenarios.py",
             "-q",
             "-p",
             "no:randomly",
@@ -230,7 +231,7 @@ def test_a_scenario_without_steps_is_an_error_not_a_pass(tmp_path: Path) -> None
         "@ruling:symbol.tap\nFeature: idle\n  @cr:107.5\n  Scenario: nothing at all\n", encoding="utf-8"
     )
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/conformance", "-q", "-p", "no:randomly", "--no-header", "-rE"],
+        [sys.executable, "-m", "pytest", "oracle/harness/scenarios.py", "-q", "-p", "no:randomly", "--no-header", "-rE"],
         cwd=ROOT,
         env={**os.environ, "MTG_CONFORMANCE_ROOT": str(root)},
         capture_output=True,

@@ -1,7 +1,7 @@
 """What a judge can check on the table, as the suite's Then steps, evaluated on an observation.
 
 Each :class:`Fact` is the text of a Then step and a predicate that holds exactly when that step
-passes on an observation (the step definitions of ``tests/conformance/steps/then.py``, read the
+passes on an observation (the step definitions of ``oracle/harness/steps/then.py``, read the
 same way).  :func:`distinguishing` lists the facts that hold on the reference engine's
 observation and not on the other engine's: the Then steps of a scenario that passes on the
 first and fails on the second.  A difference no Then step can see is not among them.

@@ -4,7 +4,7 @@ be written as a step that finds the very same object when the scenario is replay
 Steps name objects by their names, as a judge would; the scenario's world resolves a name
 against the latest observation ("the token X" and "the original X" pick tokens or nontokens,
 and a card the position introduced is found by its printed name even while it copies
-another).  This module follows those rules exactly (``tests/conformance/world.py`` and the
+another).  This module follows those rules exactly (``oracle/harness/world.py`` and the
 step definitions), and answers the explorer's question the other way round: which words name
 this object, and only this one?
 """

@@ -10,7 +10,8 @@ import re
 from pytest_bdd import given, parsers
 
 from oracle.errors import UserError
-from tests.conformance.world import World, count
+
+from ..world import World, count
 
 STEP_NAMES = {
     "untap step": "untap",
@@ -121,6 +122,6 @@ def life_total(world: World, player: str, life: str) -> None:
 
 @given(parsers.re(r"(?P<player>\w+)'s library is empty$"))
 def library_empty(world: World, player: str) -> None:
-    """Documents an empty library (121.4, 704.5b), and checks no earlier step put a card there."""
+    """Documents an empty library (704.5b), and checks no earlier step put a card there."""
     if world.player(player).get("library"):
         raise UserError(f"{player} was given cards in her library earlier, but her library is empty")

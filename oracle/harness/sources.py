@@ -1,7 +1,7 @@
 """Which feature files a run collects: those of features/, or those ``--features`` names instead.
 
-tests/conftest.py sets :data:`PATHS` from the option before collection, and
-tests/conformance/test_scenarios.py collects :func:`feature_files`.
+The harness's plugin (:mod:`oracle.harness.plugin`) sets :data:`PATHS` from the option before
+collection, and :mod:`oracle.harness.scenarios` collects :func:`feature_files`.
 """
 
 from __future__ import annotations

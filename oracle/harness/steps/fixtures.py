@@ -13,7 +13,8 @@ from oracle.paths import cards_dir
 from oracle.registry import close_engine, open_engine
 from oracle.suite.results import STARTED
 from oracle.suite.transcripts import RECORDING, Recording
-from tests.conformance.world import World
+
+from ..world import World
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,7 @@
 """Scenarios run step by step outside pytest's collection.
 
-Each step's text is matched to its one step definition (tests/conformance/steps/) and called
-with a :class:`~tests.conformance.world.World`, as pytest-bdd does.  The lint of unstated
+Each step's text is matched to its one step definition (:mod:`oracle.harness.steps`) and called
+with a :class:`~oracle.harness.world.World`, as pytest-bdd does.  The lint of unstated
 choices (tests/unit/test_unstated_choices.py) runs every scenario many times this way, under
 different player policies; the Then steps' own tests (tests/unit/test_then_steps.py) call
 single steps on positions where their claim is false.
@@ -18,14 +18,12 @@ import pytest
 from pytest_bdd.parser import FeatureParser
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
-import tests.conformance.steps.given
-import tests.conformance.steps.then
-import tests.conformance.steps.when  # noqa: F401  (registers the steps)
 from oracle.paths import suite_root
-from tests.conformance.world import World
+
+from .steps import STEP_MODULES, given, then, then_zones, when  # noqa: F401  (registers the steps)
+from .world import World
 
 FEATURES = suite_root() / "features"
-STEP_MODULES = ("tests.conformance.steps.given", "tests.conformance.steps.when", "tests.conformance.steps.then")
 #: What a step may raise when its claim does not hold or the engine misbehaves.
 FAILURES = (Exception, pytest.fail.Exception, pytest.skip.Exception)
 

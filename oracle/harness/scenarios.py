@@ -14,7 +14,7 @@ from pytest_bdd import scenarios
 from pytest_bdd.exceptions import GherkinParseError
 
 from oracle.paths import suite_root
-from tests.conformance.sources import feature_files
+from .sources import feature_files
 
 FEATURES = suite_root() / "features"
 

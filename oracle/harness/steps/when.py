@@ -11,8 +11,9 @@ from pytest_bdd import parsers, when
 from oracle.engine.mana import COLOR_BY_NAME
 from oracle.engine.state import STEPS
 from oracle.errors import UserError
-from tests.conformance.steps.given import step_name
-from tests.conformance.world import World
+
+from ..world import World
+from .given import step_name
 
 ORDINALS = {"first": 1, "second": 2, "third": 3}
 

@@ -68,20 +68,12 @@ SHAPES = {
 WORD = re.compile(r"\w+")
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.getgroup("mtg-conformance").addoption(
-        "--check-step-index",
-        action="store_true",
-        help="also run pytest-bdd's own step lookup on every step and fail on any difference",
-    )
-
-
 def pytest_configure(config: pytest.Config) -> None:
     for name, parameters in SHAPES.items():
         found = getattr(bdd_scenario, name, None)
         if found is None or list(inspect.signature(found).parameters) != parameters:
             raise pytest.UsageError(
-                f"pytest-bdd's scenario.{name} is missing or has changed; tests/conformance/step_index.py "
+                f"pytest-bdd's scenario.{name} is missing or has changed; oracle/harness/step_index.py "
                 "must be checked against this pytest-bdd version (see the range pinned in pyproject.toml)"
             )
     reader = getattr(bdd_parser, "get_gherkin_document", None)
