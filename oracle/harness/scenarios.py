@@ -14,6 +14,7 @@ from pytest_bdd import scenarios
 from pytest_bdd.exceptions import GherkinParseError
 
 from oracle.paths import suite_root
+
 from .sources import feature_files
 
 FEATURES = suite_root() / "features"
