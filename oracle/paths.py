@@ -1,7 +1,10 @@
-"""Where the suite's data lives: ``features/`` and ``fixtures/`` beside the ``oracle`` package.
+"""Where the suite's data lives: the folder that holds ``features/`` and ``fixtures/``.
 
-The project is installed in editable mode (``pip install -e .``), so the data
-is found from any working directory.  ``MTG_CONFORMANCE_ROOT`` overrides it.
+An installed package carries them inside itself, as ``oracle/features/`` and
+``oracle/fixtures/`` (the build maps the checkout's top-level folders there: pyproject.toml's
+``[tool.setuptools.package-dir]``); a checkout, in an editable install too, has them beside the
+``oracle`` package.  The package's own copy is looked for first, then the checkout's, so the data
+is found from any working directory either way.  ``MTG_CONFORMANCE_ROOT`` overrides both.
 """
 
 from __future__ import annotations
@@ -11,17 +14,22 @@ from pathlib import Path
 
 from .errors import UserError
 
+PACKAGE = Path(__file__).resolve().parent
+
 
 def suite_root() -> Path:
     """The folder that holds ``features/`` and ``fixtures/``."""
     override = os.environ.get("MTG_CONFORMANCE_ROOT")
-    root = Path(override) if override else Path(__file__).resolve().parent.parent
-    if not (root / "features").is_dir() or not (root / "fixtures").is_dir():
-        raise UserError(
-            f"no features/ and fixtures/ under {root}: install the project with 'pip install -e .' "
-            "from a checkout, or set MTG_CONFORMANCE_ROOT to the checkout"
-        )
-    return root
+    candidates = [Path(override)] if override else [PACKAGE, PACKAGE.parent]
+    for root in candidates:
+        if (root / "features").is_dir() and (root / "fixtures").is_dir():
+            return root
+    if override:
+        raise UserError(f"no features/ and fixtures/ under {override} (MTG_CONFORMANCE_ROOT)")
+    raise UserError(
+        f"no features/ and fixtures/ under {PACKAGE} nor beside it: the installation is incomplete; "
+        "reinstall mtg-conformance, or set MTG_CONFORMANCE_ROOT to a folder that has both"
+    )
 
 
 def cards_dir() -> Path:
