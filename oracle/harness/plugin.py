@@ -96,6 +96,17 @@ def marker_for_tag(tag: str) -> str:
     return f"{kind}.{value}" if sep and kind in ("ruling", "cr") else tag
 
 
+def check_tags(catalog: Any, folders: list[Path]) -> None:
+    """Every tag of every scenario pytest will collect names something the suite knows, or the run
+    does not start: one line, the same for the suite's feature files and an engine author's."""
+    from oracle.suite.catalog import feature_tags, unknown_tags
+
+    problems = [p for folder in folders for p in unknown_tags(catalog, feature_tags(folder))]
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise UserError(problems[0] + more)
+
+
 class Suite:
     """The hooks of a session that runs the suite, registered by :func:`pytest_configure`."""
 
@@ -113,6 +124,7 @@ class Suite:
         end_engines_on_signals()  # SIGTERM and SIGINT unwind, so the engine's process group is ended
         try:
             catalog = load_catalog()
+            check_tags(catalog, [suite_root() / "features"])
             expectations_file = config.getoption("--expectations")
             expectations = {}
             if expectations_file:

@@ -274,17 +274,35 @@ def tag_problems(catalog: Catalog, scenarios: list[TaggedScenario]) -> list[str]
             problems.append(f"{where}: scenario {scenario.name!r} has no @cr: tag")
         if not scenario.steps:
             problems.append(f"{where}: scenario {scenario.name!r} has no steps, so it can't pass")
-        for ruling in scenario.rulings:
-            if ruling not in catalog.rulings:
-                problems.append(f"{where}: @ruling:{ruling} is not in fixtures/rulings.toml")
-        for rule in scenario.rules:
-            if rule not in catalog.rules:
-                problems.append(f"{where}: @cr:{rule} is not in fixtures/comprehensive_rules.toml")
-        for need in scenario.needs:
-            if need not in catalog.capabilities:
-                problems.append(f"{where}: @needs:{need} is not in fixtures/capabilities.toml")
+        problems += unknown_tags(catalog, [scenario])
         if scenario.name in seen:
             other = seen[scenario.name]
             problems.append(f"{where}: scenario name {scenario.name!r} is also used at {other.path}:{other.line}")
         seen[scenario.name] = scenario
+    return problems
+
+
+#: Tags without a value a scenario may carry: the tiers of features/core/ and features/rules/,
+#: and pytest's own markers that make sense on a scenario.
+PLAIN_TAGS = ("core", "rules", "skip", "xfail")
+
+
+def unknown_tags(catalog: Catalog, scenarios: list[TaggedScenario]) -> list[str]:
+    """One line per tag that names nothing the suite knows: a ruling, rule or capability missing
+    from the catalog, or a tag of another kind.  The suite's lint (:func:`tag_problems`) and the
+    plugin, for any feature file it runs (an engine author's too), say it in the same words."""
+    problems = []
+    for scenario in scenarios:
+        where = f"{scenario.path}:{scenario.line}"
+        for tag in dict.fromkeys(scenario.tags):
+            kind, sep, value = tag.partition(":")
+            if sep and kind == "ruling" and value not in catalog.rulings:
+                problems.append(f"{where}: @ruling:{value} is not in fixtures/rulings.toml")
+            elif sep and kind == "cr" and value not in catalog.rules:
+                problems.append(f"{where}: @cr:{value} is not in fixtures/comprehensive_rules.toml")
+            elif sep and kind == "needs" and value not in catalog.capabilities:
+                problems.append(f"{where}: @needs:{value} is not in fixtures/capabilities.toml")
+            elif not (sep and kind in ("ruling", "cr", "needs")) and tag not in PLAIN_TAGS:
+                known = ", ".join(f"@{t}" for t in ("ruling:<id>", "cr:<number>", "needs:<capability>", *PLAIN_TAGS))
+                problems.append(f"{where}: @{tag} is not a tag of the suite ({known})")
     return problems
