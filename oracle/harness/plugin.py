@@ -61,7 +61,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         dest="feature_paths",
         action="append",
         default=[],
-        help="feature files or folders to run instead of features/ (repeatable; name features/ too to run both)",
+        help="feature files or folders to run instead of features/ (repeatable; ':suite' names the suite's own, to run both)",
     )
 
 
@@ -96,17 +96,6 @@ def marker_for_tag(tag: str) -> str:
     return f"{kind}.{value}" if sep and kind in ("ruling", "cr") else tag
 
 
-def check_tags(catalog: Any, folders: list[Path]) -> None:
-    """Every tag of every scenario pytest will collect names something the suite knows, or the run
-    does not start: one line, the same for the suite's feature files and an engine author's."""
-    from oracle.suite.catalog import feature_tags, unknown_tags
-
-    problems = [p for folder in folders for p in unknown_tags(catalog, feature_tags(folder))]
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise UserError(problems[0] + more)
-
-
 class Suite:
     """The hooks of a session that runs the suite, registered by :func:`pytest_configure`."""
 
@@ -115,7 +104,7 @@ class Suite:
         """Register the steps and fixtures, the catalog's markers and the results collector."""
         from oracle.contract.protocol import end_engines_on_signals
         from oracle.paths import suite_root
-        from oracle.suite.catalog import load_catalog, scenario_ids
+        from oracle.suite.catalog import check_tags, feature_sources, load_catalog, scenario_ids
         from oracle.suite.parallel import ParallelResults
         from oracle.suite.results import RESULTS, ResultCollector, load_expectations
 
@@ -124,7 +113,6 @@ class Suite:
         end_engines_on_signals()  # SIGTERM and SIGINT unwind, so the engine's process group is ended
         try:
             catalog = load_catalog()
-            check_tags(catalog, [suite_root() / "features"])
             expectations_file = config.getoption("--expectations")
             expectations = {}
             if expectations_file:
@@ -147,16 +135,24 @@ class Suite:
         config.addinivalue_line(
             "markers", "rules: a rule the engine implements that no seed ruling exercises (features/rules/)"
         )
-        config.addinivalue_line("markers", "found(kind): a scenario 'mtg-conformance explore' wrote, not yet a ruling's")
+        config.addinivalue_line(
+            "markers", "found(kind): a scenario 'mtg-conformance explore' wrote, not yet a ruling's"
+        )
         from . import sources
 
-        sources.PATHS[:] = [Path(p).resolve() for p in config.getoption("feature_paths")]
+        try:  # every tag of every feature file to collect names something the suite knows
+            sources.PATHS[:] = feature_sources(config.getoption("feature_paths"))
+            check_tags(catalog, sources.PATHS or [suite_root() / "features"])
+        except UserError as exc:
+            raise pytest.UsageError(str(exc)) from None
         collector = ResultCollector(catalog, config.getoption("--engine"), expectations)
         if config.getoption("--transcripts"):
             collector.transcripts = Path(config.getoption("--transcripts"))
         config.stash[RESULTS] = collector
         config.pluginmanager.register(collector, "mtg-conformance-results")
-        config.pluginmanager.register(collector.recorder, "mtg-conformance-steps")  # which step each scenario stopped at
+        config.pluginmanager.register(
+            collector.recorder, "mtg-conformance-steps"
+        )  # which step each scenario stopped at
         config.pluginmanager.register(ParallelResults(config, collector), "mtg-conformance-parallel")  # under -n
 
     @pytest.hookimpl(tryfirst=True)

@@ -1,5 +1,9 @@
 """Which feature files a run collects: those of features/, or those ``--features`` names instead.
 
+``--features :suite`` names the suite's own features/ wherever the package is installed, so
+an engine's author runs their own feature files beside the suite's with ``--features :suite
+--features my_features/``.
+
 The harness's plugin (:mod:`oracle.harness.plugin`) sets :data:`PATHS` from the option before
 collection, and :mod:`oracle.harness.scenarios` collects :func:`feature_files`.
 """

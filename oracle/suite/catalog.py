@@ -206,7 +206,7 @@ def feature_tags(features: Path) -> list[TaggedScenario]:
     line by line.  This reader needs no Gherkin parser, so it also works on files that do not parse.
     """
     found = []
-    for path in sorted(features.rglob("*.feature")):
+    for path in [features] if features.is_file() else sorted(features.rglob("*.feature")):
         found += _scenarios_of(path)
     return found
 
@@ -289,7 +289,7 @@ PLAIN_TAGS = ("core", "rules", "skip", "xfail")
 
 def unknown_tags(catalog: Catalog, scenarios: list[TaggedScenario]) -> list[str]:
     """One line per tag that names nothing the suite knows: a ruling, rule or capability missing
-    from the catalog, or a tag of another kind.  The suite's lint (:func:`tag_problems`) and the
+    from the catalog, or a tag of another kind (``@found:<kind>`` marks what ``explore`` wrote).  The suite's lint (:func:`tag_problems`) and the
     plugin, for any feature file it runs (an engine author's too), say it in the same words."""
     problems = []
     for scenario in scenarios:
@@ -302,7 +302,30 @@ def unknown_tags(catalog: Catalog, scenarios: list[TaggedScenario]) -> list[str]
                 problems.append(f"{where}: @cr:{value} is not in fixtures/comprehensive_rules.toml")
             elif sep and kind == "needs" and value not in catalog.capabilities:
                 problems.append(f"{where}: @needs:{value} is not in fixtures/capabilities.toml")
-            elif not (sep and kind in ("ruling", "cr", "needs")) and tag not in PLAIN_TAGS:
-                known = ", ".join(f"@{t}" for t in ("ruling:<id>", "cr:<number>", "needs:<capability>", *PLAIN_TAGS))
+            elif not (sep and kind in ("ruling", "cr", "needs", "found")) and tag not in PLAIN_TAGS:
+                kinds = ("ruling:<id>", "cr:<number>", "needs:<capability>", "found:<kind>", *PLAIN_TAGS)
+                known = ", ".join(f"@{t}" for t in kinds)
                 problems.append(f"{where}: @{tag} is not a tag of the suite ({known})")
     return problems
+
+
+#: The value of ``--features`` that names the suite's own features/, wherever it is installed.
+SUITE_FEATURES = ":suite"
+
+
+def feature_sources(values: list[str], root: Path | None = None) -> list[Path]:
+    """The feature files and folders ``--features`` names (``:suite``: the suite's own features/)."""
+    found = [(root or suite_root()) / "features" if v == SUITE_FEATURES else Path(v).resolve() for v in values]
+    for value, path in zip(values, found, strict=True):
+        if not path.exists():
+            raise CatalogError(f"--features {value}: no such file or folder")
+    return found
+
+
+def check_tags(catalog: Catalog, paths: list[Path]) -> None:
+    """Every tag of every scenario of these feature files or folders names something the suite
+    knows, or a one-line :class:`CatalogError`: the same for the suite's files and an author's own."""
+    problems = [problem for path in paths for problem in unknown_tags(catalog, feature_tags(path))]
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise CatalogError(problems[0] + more)

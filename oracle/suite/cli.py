@@ -44,9 +44,10 @@ from oracle.contract.outcomes import NOT_RUN, printable
 from oracle.errors import UserError
 from oracle.paths import suite_root
 
-from .catalog import feature_tags, load_catalog, scenario_ids, tag_problems
+from .catalog import check_tags, feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
 from .commands import add_commands, run_command
 
+FEATURES_HELP = "feature files or folders to run instead of features/ (':suite' names the suite's own, to run both)"
 #: Markers besides a ruling's and a rule's that a scenario may carry.
 PYTEST_MARKERS = ("core", "rules", "needs", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "parametrize")
 
@@ -65,6 +66,7 @@ def _seconds(text: str) -> float:
         return check_timeout(text)
     except UserError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
 
 #: The command's pytest runs load only the plugins the suite uses: pytest-bdd from the
 #: environment (not whatever else is installed there, so a run does not depend on it), and
@@ -116,9 +118,7 @@ def _parser() -> argparse.ArgumentParser:
                 help="write each not-passed scenario's requests and replies",
             )
         if name == "run":
-            sub.add_argument(
-                "--features", action="append", default=[], help="feature files or folders to run instead of features/"
-            )
+            sub.add_argument("--features", action="append", default=[], help=FEATURES_HELP)
         if name == "certify":
             sub.add_argument("--out", required=True, help="folder for the reports")
         if name == "expectations":
@@ -244,10 +244,9 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         if importlib.util.find_spec("xdist") is None:
             raise UserError("-n spreads a run over processes with pytest-xdist: pip install pytest-xdist")
         pytest_args += ["-p", "xdist.plugin", "-n", workers]
-    for path in getattr(args, "features", []):
-        if not Path(path).exists():
-            raise UserError(f"--features {path}: no such file or folder")
-        pytest_args.append(f"--features={Path(path).resolve()}")
+    features = feature_sources(getattr(args, "features", []), root)
+    check_tags(load_catalog(root), features)  # an author's feature files (the suite's are checked above)
+    pytest_args += [f"--features={path}" for path in features]
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
     session = _Session(engine, described)
     try:

@@ -26,6 +26,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+#: An engine author's own scenario, in the suite's words.
+MINE = """@ruling:symbol.tap
+Feature: mine
+
+  @cr:107.5
+  Scenario: my elves tap for green
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+    And Alice controls Llanowar Elves
+    When Alice taps Llanowar Elves for mana
+    Then Alice's mana pool contains exactly {G}
+"""
 #: What a build never takes from a checkout's top level: version control, caches, builds, reports.
 JUNK = {".git", "build", "dist", ".hypothesis", ".ruff_cache", ".tox", ".venv", "reports", "htmlcov", ".pytest_cache"}
 
@@ -180,8 +192,12 @@ def test_the_plugin_runs_the_installed_suite_in_an_authors_repository_and_nothin
     )
     env = _environment(installed)
     suite = [str(installed / "python"), "-m", "pytest", "--pyargs", "oracle.harness.scenarios"]
-    selected = _run([*suite, "--engine", "cmd:mtg-conformance serve", "-m", "ruling.symbol.tap"], cwd=tmp_path, env=env)
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "extra.feature").write_text(MINE, encoding="utf-8")
+    both = ["--features", ":suite", "--features", "mine", "-m", "ruling.symbol.tap"]
+    selected = _run([*suite, "--engine", "cmd:mtg-conformance serve", *both], cwd=tmp_path, env=env)
     assert "conformance summary: cmd:mtg-conformance serve" in selected and " 0 FAIL," in selected
+    assert "test_my_elves_tap_for_green" in _run([*suite, *both, "-v"], cwd=tmp_path, env=env)  # theirs, beside
     mine = _run([str(installed / "python"), "-m", "pytest", "test_mine.py"], cwd=tmp_path, env=env)
     assert "1 passed" in mine and "conformance summary" not in mine
 

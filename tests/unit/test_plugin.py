@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle.suite.catalog import TaggedScenario, load_catalog, unknown_tags
+from oracle.suite.catalog import TaggedScenario, feature_tags, load_catalog, unknown_tags
 
 ROOT = Path(__file__).resolve().parents[2]
 UNRELATED = """
@@ -57,7 +57,7 @@ def test_the_suite_runs_by_module_name_from_anywhere(tmp_path: Path) -> None:
         ("@needs:telepathy", "@needs:telepathy is not in fixtures/capabilities.toml"),
         (
             "@wip",
-            "@wip is not a tag of the suite (@ruling:<id>, @cr:<number>, @needs:<capability>, @core, @rules, @skip, @xfail)",
+            "@wip is not a tag of the suite (@ruling:<id>, @cr:<number>, @needs:<capability>, @found:<kind>, @core, @rules, @skip, @xfail)",
         ),
     ],
 )
@@ -88,3 +88,56 @@ def test_an_unknown_tag_stops_the_run_in_one_line(tmp_path: Path) -> None:
     )
     assert command.returncode == 2 and command.stderr.startswith(f"mtg-conformance: error: {line}")
     assert "@wip is not a tag of the suite" in command.stderr and command.stderr.count("\n") == 1
+
+
+MINE = """@ruling:symbol.tap
+Feature: an engine author's own scenarios, in the suite's words
+
+  @cr:107.5
+  Scenario: my elves tap for green
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+    And Alice controls Llanowar Elves
+    When Alice taps Llanowar Elves for mana
+    Then Alice's mana pool contains exactly {G}
+
+  @cr:107.5
+  Scenario: my step the suite does not know
+    Given a game between Alice and Bob
+    Then the moon is full
+"""
+
+
+def test_an_authors_feature_file_runs_beside_the_suites(tmp_path: Path) -> None:
+    """Their scenario in the suite's words passes beside the suite's; an unknown step is one line."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "extra.feature").write_text(MINE, encoding="utf-8")
+    both = ("--features", ":suite", "--features", "mine", "-m", "ruling.symbol.tap")
+    result = _pytest("--pyargs", "oracle.harness.scenarios", "-q", *both, cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    suite = sum(1 for s in feature_tags(ROOT / "features") if "symbol.tap" in s.rulings)
+    totals = next(line for line in result.stdout.splitlines() if line.startswith("scenarios: "))
+    assert totals.startswith(f"scenarios: {suite + 1} PASS, 0 FAIL, 1 ERROR,"), totals
+    assert 'StepDefinitionNotFoundError: Step definition is not found: Then "the moon is full"' in result.stdout
+
+
+def test_an_unknown_tag_in_an_authors_file_is_the_same_line(tmp_path: Path) -> None:
+    extra = tmp_path / "extra.feature"
+    extra.write_text(
+        MINE.replace("@cr:107.5\n  Scenario: my elves", "@cr:107.5 @slow\n  Scenario: my elves"), encoding="utf-8"
+    )
+    command = subprocess.run(
+        [sys.executable, "-m", "oracle", "run", "--features", "extra.feature"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    line = f"{extra}:5: @slow is not a tag of the suite (@ruling:<id>, @cr:<number>"
+    assert command.returncode == 2 and command.stderr.startswith(f"mtg-conformance: error: {line}")
+    assert command.stderr.count("\n") == 1
+    through_pytest = _pytest("--pyargs", "oracle.harness.scenarios", "--features", "extra.feature", cwd=tmp_path)
+    errors = [text for text in through_pytest.stderr.splitlines() if text.startswith("ERROR: ")]
+    assert through_pytest.returncode == 4
+    assert errors == [f"ERROR: {command.stderr.removeprefix('mtg-conformance: error: ').strip()}"]
