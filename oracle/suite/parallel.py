@@ -5,9 +5,12 @@ while the controller runs none: its :class:`~oracle.suite.results.ResultCollecto
 scenario at all.  This plugin, registered on both sides by ``oracle/harness/plugin.py``, carries each
 worker's results to the controller's collector:
 
-* every report a worker sends carries the result of its scenario as it stands after that
-  phase, so the controller knows each scenario's outcome as soon as it ran (and counts it the
-  suite's way in pytest's progress and final line);
+* a worker's report carries its scenario's result as it stands after that phase, so the
+  controller knows each scenario's outcome as soon as it ran (and counts it the suite's way in
+  pytest's progress and final line): the whole result the first time, then only the fields that
+  changed since (a setup that passed carries nothing: pytest counts it for nothing), since every
+  report crosses to the controller serialized, and whole results with their steps three times a
+  scenario were most of what a worker spent beyond running it;
 * when a worker finishes, it sends every scenario it knows, so one that no worker ran is NOT RUN
   at the controller too.
 
@@ -36,6 +39,8 @@ class ParallelResults:
     def __init__(self, config: pytest.Config, collector: ResultCollector) -> None:
         self.config, self.collector = config, collector
         self.worker = hasattr(config, "workerinput")
+        #: In a worker: what the controller was last sent of each scenario's result.
+        self.sent: dict[str, dict[str, Any]] = {}
 
     # -- in a worker --------------------------------------------------------------------
 
@@ -44,16 +49,28 @@ class ParallelResults:
         """A worker's report carries its scenario's result; the controller's takes it in."""
         if self.worker:
             result = self.collector.results.get(report.nodeid)
-            if result is not None:
-                report.conformance_result = as_dicts([result])[0]  # type: ignore[attr-defined]
-                report.conformance_change = self.collector.changes.get(report.nodeid)  # type: ignore[attr-defined]
+            if result is None or (report.when == "setup" and report.passed):
+                return
+            current = as_dicts([result])[0]
+            before = self.sent.get(report.nodeid)
+            self.sent[report.nodeid] = current
+            if before is None:
+                report.conformance_result = current  # type: ignore[attr-defined]
+            else:
+                report.conformance_delta = {k: v for k, v in current.items() if before.get(k) != v}  # type: ignore[attr-defined]
+            report.conformance_change = self.collector.changes.get(report.nodeid)  # type: ignore[attr-defined]
             return
         carried = getattr(report, "conformance_result", None)
+        delta = getattr(report, "conformance_delta", None)
+        known = self.collector.results.get(report.nodeid)
         if carried is not None:
             self.collector.results[report.nodeid] = ScenarioResult(**carried)
-            change = getattr(report, "conformance_change", None)
-            if change:
-                self.collector.changes[report.nodeid] = change
+        elif delta and known is not None:
+            for key, value in delta.items():
+                setattr(known, key, value)
+        change = getattr(report, "conformance_change", None)
+        if change:
+            self.collector.changes[report.nodeid] = change
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
