@@ -55,6 +55,7 @@ import pytest  # noqa: E402
 
 from oracle.adapters.reference import ReferenceEngine  # noqa: E402
 from oracle.contract.interface import JSON, Engine  # noqa: E402
+from oracle.suite.cli import PLUGINS  # noqa: E402
 
 #: Calls recorded by :class:`RecordingEngine`: one list per setup (one per scenario).
 RECORDED: list[list[tuple[str, Any]]] = []
@@ -248,7 +249,8 @@ def main() -> None:
     options = parser.parse_args()
     report = Report()
     scenarios = str(ROOT / "oracle" / "harness" / "scenarios.py")
-    common = [f"--rootdir={ROOT}", "-c", str(ROOT / "pyproject.toml")]
+    # The in-process runs load the plugins ``mtg-conformance run`` loads, on both sides of a ratio.
+    common = [f"--rootdir={ROOT}", "-c", str(ROOT / "pyproject.toml"), *PLUGINS, "-p", "oracle.harness.plugin"]
     in_process([scenarios, *common, "--engine=tests.benchmark:RecordingEngine"])
     from tests import benchmark as imported  # the engine spec imported this file as a module
 
@@ -263,12 +265,12 @@ def main() -> None:
             Path(folder, "replay", f"test_{name}.py").write_text(REPLAY.format(checked=checked), encoding="utf-8")
         Path(folder, "unused_steps.py").write_text(unused_steps_module(100), encoding="utf-8")
         sys.path.insert(0, str(folder))
-        replay = [f"--rootdir={folder / 'replay'}", "-c", os.devnull]
+        replay = [f"--rootdir={folder / 'replay'}", "-c", os.devnull, *PLUGINS]
         print(
             f"scenarios: {count}; engine calls: {sum(len(c) for c in recorded)}; best of {options.repeat} runs each\n"
         )
 
-        plugins = ["--disable-plugin-autoload", "-p", "pytest_bdd.plugin"]  # what mtg-conformance run loads
+        plugins = PLUGINS  # what mtg-conformance run loads, and no other
         children = best_of(
             options.repeat,
             {
