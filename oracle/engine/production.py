@@ -194,8 +194,9 @@ def _tapped_for_mana_triggers(game: Game, tapped: GameObject, player: str, mana:
                 continue
             if trigger.get("mana") == "chosen-color" and obj.chosen.get("color") not in mana:
                 continue
-            event = {"produced": sorted(set(mana)), "player": player, "permanent": tapped.id}
-            game.trigger(obj, ability, event_player=player, event=event)
+            # What the ability's effect may read of the event: the mana produced ("add one
+            # mana of any type that land produced", 106.7); who tapped it is the event's player.
+            game.trigger(obj, ability, event_player=player, event={"produced": sorted(set(mana))})
 
 
 def describe_mana_choice(options: list[list[str]]) -> list[str]:
