@@ -32,6 +32,7 @@ REASONS = {
     "an unpayable cost": "cannot-pay",
     "timing": "timing",
     "an illegal additional cost": "not-allowed",
+    "an illegal attacker": "not-allowed",
     "an illegal target": "illegal-target",
     "not having priority": "no-priority",
 }

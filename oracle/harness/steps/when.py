@@ -223,10 +223,13 @@ def proceed_to(world: World, player: str, step: str) -> None:
 
 @when(parsers.re(r"(?P<player>\w+) declares (?P<attackers>no attackers|.+? as an attacker)$"))
 def declare_attackers(world: World, player: str, attackers: str) -> None:
-    """508.1: the active player declares which creatures attack, possibly none (508.1d)."""
-    refs = (
-        []
-        if attackers == "no attackers"
-        else [world.permanent(attackers.removesuffix(" as an attacker"), player)["ref"]]
-    )
+    """508.1: the active player declares which creatures attack, possibly none (508.1d).  "Bob's
+    Grizzly Bears" names a permanent another player controls (which the rules forbid, 508.1a)."""
+    refs: list[str] = []
+    if attackers != "no attackers":
+        name, controller = attackers.removesuffix(" as an attacker"), player
+        owner, _, rest = name.partition("'s ")
+        if rest and owner in {p["name"] for p in world.players}:
+            name, controller = rest, owner
+        refs = [world.permanent(name, controller)["ref"]]
     world.act({"type": "declare-attackers", "player": player, "attackers": refs})
