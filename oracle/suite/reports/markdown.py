@@ -25,7 +25,9 @@ def _cell(text: object) -> str:
 
 def _failure(scenario: Mapping[str, Any], catalog: Catalog) -> list[str]:
     lines = [f"### {scenario['outcome']}: {scenario['name']}", ""]
-    lines.append(f"`{where(scenario)}` · ruling {', '.join(f'`{r}`' for r in scenario.get('rulings', []))}")
+    rulings = scenario.get("rulings", [])
+    about = f"ruling {', '.join(f'`{r}`' for r in rulings)}" if rulings else "no ruling: the rules alone"
+    lines.append(f"`{where(scenario)}` · {about}")
     lines.append("")
     steps = around(scenario)
     if steps:
