@@ -89,7 +89,8 @@ def open_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
     if problems:
         close_engine(engine, spec, quiet=True)
         raise EngineLoadError(f"engine {spec!r} describes itself out of engine.schema.json: {printable(problems[0])}")
-    unknown = [c for c in described["capabilities"] if c not in known_capabilities()]
+    known = known_capabilities()
+    unknown = [c for c in described["capabilities"] if c not in known]
     if unknown:
         close_engine(engine, spec, quiet=True)
         names = ", ".join(repr(printable(c, 40)) for c in unknown[:5])
