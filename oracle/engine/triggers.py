@@ -102,7 +102,7 @@ class TriggerRules(GameBase):
                 trigger = ability.spec["trigger"]
                 if trigger["step"] != step:
                     continue
-                if trigger.get("player", "you") == "you" and obj.controller != self.state.active:
+                if trigger["player"] == "you" and obj.controller != self.state.active:
                     continue
                 self.trigger(obj, ability, event_player=self.state.active)
 
