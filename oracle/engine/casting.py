@@ -150,13 +150,14 @@ class CastingRules(GameBase):
                 raise Rejected("illegal-target", f"{self.name(self.obj(target))} is not a legal target")
         return given
 
-    def _legal_target(self, source: GameObject, spec: dict[str, Any], target: int, controller: str) -> bool:
+    def _legal_target(self, source: GameObject | None, spec: dict[str, Any], target: int, controller: str) -> bool:
         """115.1: a target is an object in the zone the spec names, fitting its description;
-        115.5: a spell on the stack can't target itself."""
+        115.5: a spell on the stack can't target itself.  An ability's source may have left
+        (113.7a): its target is then judged from its controller's point of view."""
         obj = self.state.objects.get(target)
         if obj is None or obj.zone != spec.get("zone", "battlefield"):
             return False
-        if obj.id == source.id and source.zone == "stack":
+        if source is not None and obj.id == source.id and source.zone == "stack":
             return False
         return matches(self.state, {}, obj, spec, source, controller=controller)
 

@@ -10,6 +10,7 @@ holds priority, the stack (117, 405, 608) and the turn structure (500-514).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from . import effects
@@ -75,14 +76,15 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
             self._resolve_ability(item)
 
     def _targets_legal(self, item: StackItem, specs: list[dict[str, Any]]) -> bool:
-        """608.2b: a spell or ability whose targets are all illegal now doesn't resolve."""
+        """608.2b: a spell or ability whose targets are all illegal now doesn't resolve; an
+        ability's source may have left the battlefield, which doesn't affect it (113.7a)."""
         if not specs:
             return True
         source = self.state.objects.get(item.source_id)
         legal = [
             t
             for spec, t in zip(specs, item.targets, strict=True)
-            if source is not None and self._legal_target(source, spec, t, item.controller)
+            if self._legal_target(source, spec, t, item.controller)
         ]
         item.targets = legal
         return bool(legal)
@@ -104,7 +106,7 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
             return
         for ability in chars.abilities:
             if ability.kind == "spell":
-                effects.run(self, StackItem(item.id, "spell", item.controller, spell.id, ability, {}, item.targets))
+                effects.run(self, replace(item, ability=ability))
         if spell.zone == "stack":
             self.move(spell, "graveyard")
 

@@ -62,7 +62,7 @@ class ManaCost:
     def parse(cls, text: str) -> ManaCost:
         """``"{X}{X}"`` -> two X; ``"{1}{W}{W}"`` -> generic 1 and two W."""
         generic, symbols, x_count = 0, [], 0
-        for symbol in parse_symbols(text) if text else []:
+        for symbol in parse_symbols(text):
             if symbol.isdigit():
                 generic += int(symbol)
             elif symbol == "X":
@@ -81,8 +81,8 @@ class ManaCost:
         """An object's colors come from the colored symbols of its mana cost (105.2, 202.2)."""
         return tuple(c for c in COLORS if c in self.symbols)
 
-    def with_x(self, x: int, extra_generic: int = 0) -> ManaCost:
-        """The total cost to pay once X is chosen (601.2b, 601.2f)."""
+    def with_x(self, x: int, extra_generic: int) -> ManaCost:
+        """The total cost to pay once X is chosen (601.2b), with what increases it (601.2f)."""
         return ManaCost(self.generic + self.x_count * x + extra_generic, self.symbols, 0, self.text)
 
 
@@ -117,14 +117,12 @@ class ManaPool:
             raise Rejected("cannot-pay", f"needs {missing} more mana for {cost.text or 'the cost'}")
         return [list(cost.symbols) + generic for generic in _generic_ways(remaining, cost.generic, ("C", *COLORS))]
 
-    def pay(self, cost: ManaCost, using: list[str] | None = None) -> None:
+    def pay(self, cost: ManaCost, using: list[str]) -> None:
         """Spend mana for ``cost`` (601.2h), or raise :class:`Rejected` leaving the pool as it was.
 
-        ``using`` is the mana the player chooses to spend; it must be in the pool and pay the
-        cost exactly.  Without it, the first of :meth:`payments`.
+        ``using`` is the mana the player chooses to spend (named in the action, or one of
+        :meth:`payments`); it must be in the pool and pay the cost exactly.
         """
-        if using is None:
-            using = self.payments(cost)[0]
         chosen = Counter(using)
         if chosen - self.mana:
             raise Rejected(

@@ -213,8 +213,9 @@ class GameState:
     awaiting_attackers: bool = False
     #: Continuous effects from resolved spells and abilities (611.2).
     effects: list[ContinuousEffect] = field(default_factory=list)
-    #: Delayed triggered abilities (603.7): (step at whose beginning it triggers, controller, object id).
-    delayed: list[tuple[str, str, int]] = field(default_factory=list)
+    #: Delayed triggered abilities (603.7): (step at whose beginning it triggers, controller, object
+    #: id, the object's characteristics when the ability was created).
+    delayed: list[tuple[str, str, int, Any]] = field(default_factory=list)
     #: Triggered abilities waiting to be put on the stack (603.3).
     pending_triggers: list[StackItem] = field(default_factory=list)
 

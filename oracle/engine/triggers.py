@@ -7,7 +7,7 @@ from typing import Any
 
 from . import effects
 from .base import GameBase
-from .characteristics import Characteristics, compute, matches, snapshot
+from .characteristics import compute, matches, snapshot
 from .state import GameObject, StackItem
 from .vocabulary import Ability
 
@@ -45,7 +45,7 @@ class TriggerRules(GameBase):
         """603.2: an ability triggers.  A triggered mana ability resolves at once (605.4a);
         any other waits until a player would receive priority (603.3)."""
         info = dict(lki or snapshot(self.state, source))
-        controller = info.get("controller", source.controller)
+        controller = info["controller"]  # 603.3a: its source's controller when it triggered
         item = StackItem(self.state.new_id(), "triggered", controller, source.id, ability, info, [], event_player)
         item.source_info["event"] = event or {}
         self.log("ability-triggered", source=info["characteristics"].name, ability=ability.text)
@@ -65,9 +65,9 @@ class TriggerRules(GameBase):
                 abilities = abilities + [OFFSPRING_TRIGGER] * offspring  # 702.175a-b: one per instance
             paid_offspring = entered.paid.count("offspring")
             for ability in abilities:
-                trigger = ability.spec.get("trigger", {})
-                if ability.kind != "triggered" or trigger.get("event") != "enters":
+                if ability.kind != "triggered" or ability.spec["trigger"]["event"] != "enters":
                     continue
+                trigger = ability.spec["trigger"]
                 if not matches(self.state, chars, entered, trigger["source"], obj):
                     continue
                 if trigger.get("condition") == "offspring-paid":
@@ -78,17 +78,18 @@ class TriggerRules(GameBase):
                 self.trigger(obj, ability, event_player=entered.controller, event=event)
 
     def delay_sacrifice(self, obj: GameObject, controller: str) -> None:
-        """603.7a: a delayed triggered ability, created now, that triggers at the next end step."""
-        self.state.delayed.append(("end", controller, obj.id))
+        """603.7a: a delayed triggered ability, created now, that triggers at the next end step.
+        It refers to that object (603.7c), which it shows as its source as it was now: the object
+        may have left the battlefield by the time the ability triggers."""
+        self.state.delayed.append(("end", controller, obj.id, replace(self.chars(obj))))
 
     def step_triggers(self, step: str) -> None:
         """At the beginning of a step: its "at the beginning of" abilities (503.1a) and the
         delayed triggered abilities waiting for it, each only once (603.7b, 603.7c)."""
         for waiting in [d for d in self.state.delayed if d[0] == step]:
             self.state.delayed.remove(waiting)
-            _, controller, object_id = waiting
-            source = self._delayed_source(object_id)
-            info: dict[str, Any] = {"characteristics": source, "controller": controller}
+            _, controller, object_id, source = waiting
+            info: dict[str, Any] = {"characteristics": source}
             item = StackItem(self.state.new_id(), "triggered", controller, object_id, SACRIFICE_AT_END_STEP, info)
             item.source_info["event"] = {"object": object_id}
             self.log("ability-triggered", source=source.name, ability=SACRIFICE_AT_END_STEP.text)
@@ -96,21 +97,14 @@ class TriggerRules(GameBase):
         chars = compute(self.state)
         for obj in self.state.permanents():
             for ability in chars[obj.id].abilities:
-                trigger = ability.spec.get("trigger", {})
-                if ability.kind != "triggered" or trigger.get("event") != "beginning-of-step":
+                if ability.kind != "triggered" or ability.spec["trigger"]["event"] != "beginning-of-step":
                     continue
+                trigger = ability.spec["trigger"]
                 if trigger["step"] != step:
                     continue
-                if trigger.get("player", "you") == "you" and obj.controller != self.state.active:
+                if trigger["player"] == "you" and obj.controller != self.state.active:
                     continue
                 self.trigger(obj, ability, event_player=self.state.active)
-
-    def _delayed_source(self, object_id: int) -> Characteristics:
-        """What a delayed trigger shows as its source: the object, or a placeholder once it's gone."""
-        obj = self.state.objects.get(object_id)
-        if obj is not None and obj.zone == "battlefield":
-            return replace(self.chars(obj))
-        return Characteristics("a permanent that has left the battlefield", (), (), (), (), [])
 
     def _stack_pending_triggers(self) -> None:
         """603.3b: APNAP order; each player puts their own in the order they choose.
@@ -119,9 +113,7 @@ class TriggerRules(GameBase):
         for player in self.state.apnap():
             mine = [t for t in pending if t.controller == player]
             while mine:
-                labels = [
-                    f"{t.source_info['characteristics'].name}: {t.ability.text if t.ability else ''}" for t in mine
-                ]
+                labels = [f"{t.source_info['characteristics'].name}: {_text(t)}" for t in mine]
                 label = labels[0]
                 if len(set(labels)) > 1:
                     prompt = "Which triggered ability goes on the stack next? (603.3b)"
@@ -138,25 +130,26 @@ class TriggerRules(GameBase):
         return self.ref(obj) if obj is not None else f"#{object_id}"
 
     def _choose_trigger_targets(self, item: StackItem) -> bool:
-        specs = item.ability.spec.get("targets", []) if item.ability else []
+        """603.3d: the targets of a triggered ability are chosen as it is put on the stack, among
+        the legal ones (115.1); an ability with no legal target is removed from the stack."""
+        assert item.ability is not None
         source = self.state.objects.get(item.source_id)
-        for spec in specs:
+        for spec in item.ability.spec.get("targets", []):
             candidates = [
-                o
-                for o in self.state.objects.values()
-                if o.zone == spec.get("zone", "battlefield")
-                and matches(self.state, {}, o, spec, source, controller=item.controller)
+                o for o in self.state.objects.values() if self._legal_target(source, spec, o.id, item.controller)
             ]
             if not candidates:
-                self.log(
-                    "removed-from-stack",
-                    ability=item.ability.text if item.ability else "",
-                    reason="no legal target (603.3d)",
-                )
+                self.log("removed-from-stack", ability=_text(item), reason="no legal target (603.3d)")
                 return False
             chosen = candidates[0]  # a single legal target needs no question
             if len(candidates) > 1:
-                prompt = f"Choose a target for: {item.ability.text if item.ability else ''}"
+                prompt = f"Choose a target for: {item.ability.text}"
                 chosen = self.choose_object(item.controller, "target", candidates, prompt)
             item.targets.append(chosen.id)
         return True
+
+
+def _text(item: StackItem) -> str:
+    """The text of a triggered ability on the stack (every one has an ability)."""
+    assert item.ability is not None
+    return item.ability.text

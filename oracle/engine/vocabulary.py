@@ -92,8 +92,8 @@ TRIGGERS: dict[str, tuple[set[str], set[str]]] = {
     "tapped-for-mana": ({"source"}, {"mana"}),
     # "When this creature dies" (700.4, 603.10a).
     "dies": (set(), set()),
-    # "At the beginning of your upkeep" (503.1).
-    "beginning-of-step": ({"step"}, {"player"}),
+    # "At the beginning of your upkeep" (503.1): player = "you" (your step) or "each" (each player's).
+    "beginning-of-step": ({"step", "player"}, set()),
     # "When this creature enters" / "Whenever a nontoken creature enters" (603.6a);
     #   condition = "offspring-paid" is an intervening "if" clause (603.4).
     "enters": ({"source"}, {"condition"}),

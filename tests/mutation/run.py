@@ -27,7 +27,19 @@ from oracle.toml import read_toml
 ROOT = Path(__file__).resolve().parents[2]
 EQUIVALENT = Path(__file__).with_name("equivalent.toml")
 GOAL = 0.90
-KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout"}
+#: mutmut's exit statuses of a mutant's test run that count as killed: a scenario failed (1), pytest
+#: failed inside (3), or the suite refused to start because a card fixture no longer loads (4, a usage
+#: error: the mutant broke the reading of mana costs); or that count as a timeout.
+KILLED = {
+    1: "killed",
+    3: "killed",
+    4: "killed",
+    36: "timeout",
+    24: "timeout",
+    -24: "timeout",
+    152: "timeout",
+    255: "timeout",
+}
 
 
 def rule_modules() -> list[str]:

@@ -26,19 +26,18 @@ def test_paying_leaves_the_pool_unchanged_when_short() -> None:
     pool = ManaPool()
     pool.add(["G", "C"])
     with pytest.raises(Rejected) as info:
-        pool.pay(ManaCost.parse("{1}{G}{G}"))
+        pool.pay(ManaCost.parse("{1}{G}{G}"), ["G", "G", "C"])
     assert info.value.code == "cannot-pay" and format_mana(pool.mana) == "{G}{C}"
     with pytest.raises(Rejected):
-        pool.pay(ManaCost.parse("{3}"))
-    pool.pay(ManaCost.parse("{1}{G}"))
+        pool.payments(ManaCost.parse("{3}"))
+    pool.pay(ManaCost.parse("{1}{G}"), ["G", "C"])
     assert not pool.mana
 
 
 def test_generic_mana_is_paid_with_colorless_first() -> None:
     pool = ManaPool()
     pool.add(["G", "C"])
-    pool.pay(ManaCost.parse("{1}"))
-    assert format_mana(pool.mana) == "{G}"
+    assert pool.payments(ManaCost.parse("{1}")) == [["C"], ["G"]]
 
 
 @pytest.mark.parametrize("text", ["{G", "G", "{G}x", "{P}"])

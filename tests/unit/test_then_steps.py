@@ -22,7 +22,14 @@ from oracle.paths import cards_dir
 
 CARDS = CardDatabase.load(cards_dir())
 #: The steps about questions and rejections, which read a state with a question pending.
-QUESTION_STEPS = {"must_choose", "legend_rule_choice", "no_choice", "rejected"}
+QUESTION_STEPS = {
+    "must_choose",
+    "legend_rule_choice",
+    "discard_choice",
+    "trigger_order_choice",
+    "no_choice",
+    "rejected",
+}
 
 
 class Table(Engine):
@@ -112,6 +119,7 @@ ROGUE = permanent("Rogue Token", "#6", token=True)
 TRIGGER = {"kind": "triggered", "name": "Manabarbs", "controller": "Alice"}
 SICK = rejected("summoning-sickness", "no")
 
+HAND_OF_TWO = {**player("Alice"), "hand": [{"name": "Forest", "ref": "forest"}, {"name": "Island", "ref": "island"}]}
 LOST_ALICE = {**player("Alice", 0), "lost": True}
 IN_ALICE = {**player("Alice"), "lost": False}
 IN_BOB = {**player("Bob"), "lost": False}
@@ -189,6 +197,43 @@ CASES: dict[str, list[Case]] = {
             table(ISAMARU, ISAMARU_TOKEN, pending=asked("isamaru", "#9", kind="legend-rule")),
             [table(ISAMARU, ISAMARU_TOKEN), table(ISAMARU, ISAMARU_TOKEN, pending=asked("#9", kind="legend-rule"))],
         )
+    ],
+    "discard_choice": [
+        Case(
+            "Alice must choose a card in her hand to discard",
+            table(alice=HAND_OF_TWO, pending=asked("forest", "island", kind="discard")),
+            [
+                table(alice=HAND_OF_TWO),
+                table(alice=HAND_OF_TWO, pending=asked("forest", kind="discard")),
+                table(alice=HAND_OF_TWO, pending=asked("forest", "island", kind="target")),
+                table(alice=HAND_OF_TWO, pending=asked("forest", "island", kind="discard", who="Bob")),
+            ],
+        )
+    ],
+    "trigger_order_choice": [
+        Case(
+            "Alice must choose which triggered ability of Intrepid Rabbit goes on the stack first",
+            table(pending=asked("Intrepid Rabbit: When a", "Intrepid Rabbit: When b", kind="trigger-order")),
+            [
+                table(),
+                table(pending=asked("Intrepid Rabbit: When a", kind="trigger-order")),
+                table(pending=asked("Intrepid Rabbit: When a", "Manabarbs: Whenever", kind="trigger-order")),
+                table(pending=asked("Intrepid Rabbit: When a", "Intrepid Rabbit: When b", kind="target")),
+                table(pending=asked("Intrepid Rabbit: a", "Intrepid Rabbit: b", kind="trigger-order", who="Bob")),
+            ],
+        )
+    ],
+    "damage_marked": [
+        Case(
+            "Grizzly Bears has 4 damage marked on it",
+            table({**BEARS, "damage": 4}),
+            [table({**BEARS, "damage": 3}), table(BEARS)],
+        ),
+        Case(
+            "Grizzly Bears has no damage marked on it",
+            table({**BEARS, "damage": 0}),
+            [table({**BEARS, "damage": 1}), table(BEARS)],
+        ),
     ],
     "no_choice": [Case("no player is asked to choose anything", table(), [table(pending=asked("{G}"))])],
     "rejected": [

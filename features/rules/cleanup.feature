@@ -1,0 +1,110 @@
+@rules
+Feature: The cleanup step: discarding to maximum hand size, and damage and "until end of turn" ending
+  As the cleanup step begins, the active player whose hand holds more than seven cards discards
+  down to seven, choosing the cards (CR 514.1); then damage marked on permanents is removed and
+  "until end of turn" effects end (CR 514.2). Normally no player receives priority in the
+  cleanup step (CR 514.3), so the next turn begins. No seed ruling is about these rules, but the
+  reference engine implements them, so these scenarios pin them.
+
+  Background:
+    Given a game between Alice and Bob
+
+  @cr:514.1 @cr:514.3
+  Scenario: A player with nine cards in hand discards two cards of their choice in their cleanup step
+    Given it is Alice's end step
+    And Alice has Forest in her hand
+    And Alice has Island in her hand
+    And Alice has Swamp in her hand
+    And Alice has Mountain in her hand
+    And Alice has Plains in her hand
+    And Alice has Wastes in her hand
+    And Alice has Giant Growth in her hand
+    And Alice has Unsummon in her hand
+    And Alice has Murder in her hand
+    When all players pass priority
+    Then Alice must choose a card in her hand to discard
+    When Alice chooses Giant Growth
+    Then Alice must choose a card in her hand to discard
+    When Alice chooses Murder
+    Then Giant Growth is in Alice's graveyard
+    And Murder is in Alice's graveyard
+    And Alice has seven cards in her hand
+    And it is Bob's upkeep of turn 4
+
+  @cr:514.1 @cr:514.3
+  Scenario: A player with eight cards in hand discards one card in their cleanup step
+    Given it is Alice's end step
+    And Alice has Forest in her hand
+    And Alice has Island in her hand
+    And Alice has Swamp in her hand
+    And Alice has Mountain in her hand
+    And Alice has Plains in her hand
+    And Alice has Wastes in her hand
+    And Alice has Giant Growth in her hand
+    And Alice has Unsummon in her hand
+    When all players pass priority
+    Then Alice must choose a card in her hand to discard
+    When Alice chooses Unsummon
+    Then Unsummon is in Alice's graveyard
+    And Alice has seven cards in her hand
+    And it is Bob's upkeep of turn 4
+
+  @cr:514.1 @cr:514.3
+  Scenario: A player with seven cards in hand discards nothing in their cleanup step
+    Given it is Alice's end step
+    And Alice has Forest in her hand
+    And Alice has Island in her hand
+    And Alice has Swamp in her hand
+    And Alice has Mountain in her hand
+    And Alice has Plains in her hand
+    And Alice has Wastes in her hand
+    And Alice has Giant Growth in her hand
+    When all players pass priority
+    Then no player is asked to choose anything
+    And Alice has seven cards in her hand
+    And it is Bob's upkeep of turn 4
+
+  @cr:514.1
+  Scenario: The player who isn't active doesn't discard in the active player's cleanup step
+    Given it is Alice's end step
+    And Alice has Forest in her hand
+    And Bob has Forest in his hand
+    And Bob has Island in his hand
+    And Bob has Swamp in his hand
+    And Bob has Mountain in his hand
+    And Bob has Plains in his hand
+    And Bob has Wastes in his hand
+    And Bob has Giant Growth in his hand
+    And Bob has Unsummon in his hand
+    When all players pass priority
+    Then no player is asked to choose anything
+    And Bob has eight cards in his hand
+    And Alice has one card in her hand
+    And it is Bob's upkeep of turn 4
+
+  @cr:514.2 @cr:120.3e
+  Scenario: Damage marked on a creature stays until the cleanup step, and is removed then
+    Given it is Alice's precombat main phase
+    And Alice controls Grizzly Bears with three +1/+1 counters on it
+    And Alice has Flame Slash in her hand
+    And Alice has {R} in her mana pool
+    When Alice casts Flame Slash targeting Grizzly Bears
+    And all players pass priority
+    And the game proceeds to Alice's end step
+    Then Grizzly Bears has 4 damage marked on it
+    When the game proceeds to Bob's upkeep
+    Then Grizzly Bears has no damage marked on it
+    And Grizzly Bears is on the battlefield
+
+  @cr:514.2 @cr:611.2a
+  Scenario: An "until end of turn" effect lasts through the end step and ends in the cleanup step
+    Given it is Alice's precombat main phase
+    And Alice controls Grizzly Bears
+    And Alice has Giant Growth in her hand
+    And Alice has {G} in her mana pool
+    When Alice casts Giant Growth targeting Grizzly Bears
+    And all players pass priority
+    And the game proceeds to Alice's end step
+    Then Grizzly Bears is a 5/5 creature
+    When the game proceeds to Bob's upkeep
+    Then Grizzly Bears is a 2/2 creature

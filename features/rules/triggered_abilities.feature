@@ -1,0 +1,152 @@
+@rules
+Feature: Triggered abilities: when they trigger and when they go on the stack
+  An "at the beginning of your upkeep" ability triggers as its controller's upkeep begins, and
+  goes on the stack before the active player gets priority (CR 503.1a, 603.2, 603.3). Before a
+  player gets priority, the game performs state-based actions and puts triggered abilities on
+  the stack, repeating until neither happens (CR 117.5, 704.3). No seed ruling is about these
+  rules, but the reference engine implements them, so these scenarios pin them.
+
+  Background:
+    Given a game between Alice and Bob
+
+  @cr:503.1a @cr:603.2 @cr:603.3
+  Scenario: An "at the beginning of your upkeep" ability triggers as its controller's upkeep begins
+    Given it is Bob's end step
+    And Alice controls Contamination
+    And Alice controls Grizzly Bears
+    When the game proceeds to Alice's upkeep
+    Then Contamination's triggered ability is on the stack
+    And Alice has priority
+
+  @cr:503.1a @cr:118.12a
+  Scenario: Sacrificing a creature for Contamination's upkeep ability keeps Contamination
+    Given it is Bob's end step
+    And Alice controls Contamination
+    And Alice controls Grizzly Bears
+    When the game proceeds to Alice's upkeep
+    And all players pass priority
+    When Alice chooses Grizzly Bears
+    Then Grizzly Bears is in Alice's graveyard
+    And Contamination is on the battlefield
+    And the stack is empty
+
+  @cr:503.1a @cr:118.12a
+  Scenario: Not sacrificing a creature for Contamination's upkeep ability sacrifices Contamination
+    Given it is Bob's end step
+    And Alice controls Contamination
+    And Alice controls Grizzly Bears
+    When the game proceeds to Alice's upkeep
+    And all players pass priority
+    And Alice chooses Contamination
+    Then Contamination is in Alice's graveyard
+    And Grizzly Bears is on the battlefield
+
+  @cr:503.1a
+  Scenario: An "at the beginning of your upkeep" ability doesn't trigger in an opponent's upkeep
+    Given it is Bob's end step
+    And Bob controls Contamination
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's upkeep
+    Then the stack is empty
+    And no player is asked to choose anything
+    And Contamination is on the battlefield
+
+  @cr:503.1a
+  Scenario: An "at the beginning of your upkeep" ability doesn't trigger as another step begins
+    Given it is Alice's upkeep
+    And Alice controls Contamination
+    And Alice controls Grizzly Bears
+    And Alice has Forest in her library
+    When the game proceeds to Alice's draw step
+    Then the stack is empty
+    And Contamination is on the battlefield
+    And Grizzly Bears is on the battlefield
+
+  @cr:117.5 @cr:704.3 @cr:704.5g @cr:704.5m
+  Scenario: State-based actions are checked again after a dies trigger is put on the stack
+    Given it is Alice's precombat main phase
+    And Alice controls Hangarback Walker with one +1/+1 counter on it
+    And Alice controls Holy Strength attached to Hangarback Walker
+    And Alice has Flame Slash in her hand
+    And Alice has {R} in her mana pool
+    When Alice casts Flame Slash targeting Hangarback Walker
+    And all players pass priority
+    Then Hangarback Walker is in Alice's graveyard
+    And Holy Strength is in Alice's graveyard
+    And Hangarback Walker's triggered ability is on the stack
+    When all players pass priority
+    Then Alice controls one Thopter token
+
+  @cr:603.3b @cr:702.175a
+  Scenario: Two triggered abilities of one permanent that trigger together are put on the stack in the order its controller chooses
+    Given it is Alice's precombat main phase
+    And Alice has Intrepid Rabbit in her hand
+    And Alice has {W}{W}{W}{W} in her mana pool
+    When Alice casts Intrepid Rabbit paying its offspring cost
+    And all players pass priority
+    Then Alice must choose which triggered ability of Intrepid Rabbit goes on the stack first
+
+  @cr:603.3b
+  Scenario: A single triggered ability with a single legal target goes on the stack without a question
+    Given it is Alice's precombat main phase
+    And Alice has Intrepid Rabbit in her hand
+    And Alice has {W}{W}{W} in her mana pool
+    When Alice casts Intrepid Rabbit
+    And all players pass priority
+    Then Intrepid Rabbit's triggered ability is on the stack
+    And no player is asked to choose anything
+
+  @cr:603.7a @cr:603.7b @cr:702.152a
+  Scenario: A blitzed creature's delayed triggered ability triggers at the beginning of the next end step, and only once
+    Given it is Alice's precombat main phase
+    And Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B} in her mana pool
+    And Alice has Forest in her library
+    And Bob has Island in his library
+    When Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And the game proceeds to Alice's postcombat main phase
+    Then the stack is empty
+    When the game proceeds to Alice's end step
+    Then Girder Goons's triggered ability is on the stack
+    When all players pass priority
+    And Alice puts her triggered abilities on the stack in any order
+    Then Girder Goons is in Alice's graveyard
+    When all players pass priority until the stack is empty
+    And the game proceeds to Bob's end step
+    Then the stack is empty
+
+  @cr:603.7c @cr:702.152a
+  Scenario: The delayed triggered ability of a blitzed creature that has left the battlefield still triggers, and does nothing
+    Given it is Alice's precombat main phase
+    And Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has {U} in his mana pool
+    When Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Unsummon targeting Girder Goons
+    And all players pass priority
+    And the game proceeds to Alice's end step
+    Then Girder Goons's triggered ability is on the stack
+    When all players pass priority
+    Then the stack is empty
+    And Girder Goons is in Alice's hand
+
+  @cr:603.6a @cr:608.2h @cr:603.10a
+  Scenario: Dual Nature copies a creature that left the battlefield before its ability resolved, as it last existed
+    Given it is Alice's precombat main phase
+    And Alice controls Dual Nature
+    And Alice has Grizzly Bears in her hand
+    And Alice has {G}{G} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has {U} in his mana pool
+    When Alice casts Grizzly Bears
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Unsummon targeting Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Grizzly Bears is in Alice's hand
+    And Alice controls one Grizzly Bears token
+    And Bob controls no Grizzly Bears tokens

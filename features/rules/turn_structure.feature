@@ -1,0 +1,76 @@
+@rules
+Feature: The turn structure: drawing, skipping combat steps, leaving combat, and a new turn
+  The active player draws a card as the draw step begins, except the player who plays first in
+  the first turn (CR 504.1, 103.8a). With no attacker declared, the declare blockers and combat
+  damage steps are skipped (CR 508.8). Creatures are removed from combat as the end of combat
+  step ends (CR 511.3), so an attacker of one turn deals no damage in the next. What counts
+  "this turn" starts again with each turn: Damping Sphere counts only the spells a player cast
+  this turn (CR 601.2f). No seed ruling is about these rules, but the reference engine
+  implements them, so these scenarios pin them.
+
+  Background:
+    Given a game between Alice and Bob
+
+  @cr:103.8a @cr:504.1
+  Scenario: The player who plays first doesn't draw in their first turn's draw step
+    Given it is Alice's upkeep of turn 1
+    And Alice has Forest in her library
+    When the game proceeds to Alice's draw step
+    Then Alice has no cards in her hand
+    And Forest is in Alice's library
+
+  @cr:504.1
+  Scenario: The other player draws in the draw step of their first turn
+    Given it is Bob's upkeep of turn 2
+    And Bob has Forest in his library
+    When the game proceeds to Bob's draw step
+    Then Bob has one card in his hand
+    And Forest is in Bob's hand
+
+  @cr:508.8
+  Scenario: With no attackers declared, the declare blockers and combat damage steps are skipped
+    Given it is Alice's precombat main phase
+    And Alice controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares no attackers
+    And all players pass priority
+    Then it is Alice's end of combat step of turn 3
+
+  @cr:508.8
+  Scenario: With an attacker declared, the declare blockers step follows the declare attackers step
+    Given it is Alice's precombat main phase
+    And Alice controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And all players pass priority
+    Then it is Alice's declare blockers step of turn 3
+
+  @cr:511.3 @cr:510.1a
+  Scenario: A creature that attacked in one turn deals no combat damage in the next turn
+    Given it is Alice's precombat main phase
+    And Alice controls Grizzly Bears
+    And Bob has Forest in his library
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And the game proceeds to Bob's postcombat main phase
+    Then Bob's life total is 18
+    And Alice's life total is 20
+
+  @cr:601.2f
+  Scenario: Damping Sphere doesn't count a spell its player cast in the previous turn
+    Given it is Alice's end step
+    And Alice controls Damping Sphere
+    And Bob controls Grizzly Bears
+    And Bob controls Mountain
+    And Bob has Giant Growth in his hand
+    And Bob has Kird Ape in his hand
+    And Bob has {G} in his mana pool
+    And Bob has Forest in his library
+    When Alice passes priority
+    And Bob casts Giant Growth targeting Grizzly Bears
+    And all players pass priority
+    And the game proceeds to Bob's precombat main phase
+    And Bob taps Mountain for mana
+    And Bob casts Kird Ape
+    Then Kird Ape is on the stack
+    And Bob's mana pool is empty
