@@ -33,21 +33,17 @@ class ZoneRules(GameBase):
         )
         del self.state.objects[obj.id]
         self.state.objects[new.id] = new
-        name = self.name(obj)
-        if obj.zone == "stack" and zone == "battlefield":
-            new.paid = obj.paid  # 400.7d
+        if obj.zone == "stack" and zone == "battlefield":  # what it paid: enter_battlefield (400.7d)
             for effect in self.state.effects:
                 effect.affected = [new.id if i == obj.id else i for i in effect.affected]
-        if zone == "stack":
-            new.controller = controller or obj.controller
-        elif obj.is_token and zone != "battlefield":
+        if obj.is_token and zone != "battlefield":
             # 111.7, 704.5d: a token in a zone other than the battlefield ceases to exist.
             self.state.objects.pop(new.id)
-            self.log("zone-change", card=name, source_zone=obj.zone, to=zone, token=True)
+            self.log("zone-change", card=self.name(obj), source_zone=obj.zone, to=zone, token=True)
             return new
-        else:
+        if zone != "stack":  # the stack is the list of spells and abilities (405.1)
             self.state.zone_list(zone, new.owner).append(new.id)
-        self.log("zone-change", card=name, source_zone=obj.zone, to=zone)
+        self.log("zone-change", card=self.name(obj), source_zone=obj.zone, to=zone)
         return new
 
     def _remove(self, obj: GameObject) -> None:
@@ -98,7 +94,7 @@ class ZoneRules(GameBase):
         new = self.move(obj, "battlefield", controller)
         new.copy_face, new.chosen, new.attached_to = face, chosen, attach_to
         new.controlled_since_turn_start = False
-        new.paid = obj.paid
+        new.paid = obj.paid  # 400.7d: what was paid to cast the spell it was
         for kind, amount in counters.items():
             if amount:
                 new.counters[kind] += amount * self.multiplier("counters", controller)
