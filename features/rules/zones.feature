@@ -113,3 +113,14 @@ Feature: Moving between zones and entering the battlefield
     And all players pass priority
     Then Grizzly Bears is in Alice's hand
     And Bob has no cards in his hand
+
+  @cr:603.10a @cr:603.3a
+  Scenario: Dual Nature's trigger for a creature that left the battlefield is Dual Nature's ability
+    Given Alice controls Dual Nature
+    And Alice controls Grizzly Bears
+    And Alice has Unsummon in her hand
+    And Alice has {U} in her mana pool
+    When Alice casts Unsummon targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears is in Alice's hand
+    And Dual Nature's triggered ability is on the stack

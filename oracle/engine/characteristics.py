@@ -263,11 +263,11 @@ def matches(
 
 
 def snapshot(state: GameState, obj: GameObject) -> dict[str, Any]:
-    """Last known information of an object (608.2h, 603.10): its characteristics, counters and copiable values."""
+    """Last known information of an object (608.2h, 603.10): its characteristics, counters and copiable values.
+    Who controlled it is the controller of the object as it last existed, which the rules pass along with it."""
     ch = replace(characteristics(state, obj))
     return {
         "characteristics": ch,
         "counters": dict(obj.counters),
-        "controller": obj.controller,
         "face": obj.face(),
     }
