@@ -56,7 +56,7 @@ def _intrinsic_mana_abilities(subtypes: tuple[str, ...]) -> list[Ability]:
     for land_type, symbol in basic_land_mana().items():
         if land_type in subtypes:
             text = f"{{T}}: Add {symbol}."
-            spec = {"kind": "activated", "text": text, "effects": [{"add_mana": {"mana": symbol}}]}
+            spec = {"effects": [{"add_mana": {"mana": symbol}}]}
             abilities.append(Ability("activated", text, spec, Cost.parse("{T}")))
     return abilities
 
@@ -68,7 +68,8 @@ def _number(value: str | None) -> int | None:
 
 
 def _from_face(obj: GameObject, face: Face) -> Characteristics:
-    """Layer 1 result: the copiable values (707.2).  202.3e: X is 0 except on the stack."""
+    """Layer 1 result: the copiable values (707.2).  202.3e: X is 0 except on the stack.
+    Base power and toughness (208.4b) are set by the layer system, on the battlefield only."""
     mana_value = face.mana_cost.mana_value(obj.x if obj.zone == "stack" else 0) if face.mana_cost else 0
     power, toughness = _number(face.power), _number(face.toughness)
     return Characteristics(
@@ -80,8 +81,6 @@ def _from_face(obj: GameObject, face: Face) -> Characteristics:
         abilities=list(face.abilities),
         power=power,
         toughness=toughness,
-        base_power=power,
-        base_toughness=toughness,
         mana_value=mana_value,
     )
 
@@ -219,14 +218,14 @@ def _layer_7(state: GameState, chars: dict[int, Characteristics]) -> None:
 
 def characteristics(state: GameState, obj: GameObject) -> Characteristics:
     """What ``obj`` is now: layered on the battlefield; elsewhere its copiable values plus
-    the abilities effects gave it (e.g. a spell that gained offspring as it was cast)."""
+    the abilities effects gave it (e.g. a spell that gained offspring as it was cast).  The
+    ``keywords`` summary is made by layer 6, for permanents: only permanents attack or have haste."""
     if obj.zone == "battlefield":
         return compute(state)[obj.id]
     ch = _from_face(obj, obj.face())
     for effect in state.effects:
         if effect.layer == "6" and obj.id in effect.affected:
             ch.abilities += list(effect.change.get("abilities", []))
-    ch.keywords = sorted({a.keyword for a in ch.abilities if a.kind == "keyword"})
     return ch
 
 
@@ -264,13 +263,11 @@ def matches(
 
 
 def snapshot(state: GameState, obj: GameObject) -> dict[str, Any]:
-    """Last known information of an object (608.2h, 603.10): its characteristics, counters and copiable values."""
+    """Last known information of an object (608.2h, 603.10): its characteristics, counters and copiable values.
+    Who controlled it is the controller of the object as it last existed, which the rules pass along with it."""
     ch = replace(characteristics(state, obj))
     return {
         "characteristics": ch,
         "counters": dict(obj.counters),
-        "controller": obj.controller,
-        "id": obj.id,
         "face": obj.face(),
-        "is_token": obj.is_token,
     }

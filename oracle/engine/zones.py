@@ -11,7 +11,6 @@ from .cards import Card, Face
 from .characteristics import compute, snapshot
 from .mana import COLOR_BY_NAME, COLOR_NAMES
 from .state import ContinuousEffect, GameObject
-from .vocabulary import Ability
 
 
 class ZoneRules(GameBase):
@@ -33,21 +32,17 @@ class ZoneRules(GameBase):
         )
         del self.state.objects[obj.id]
         self.state.objects[new.id] = new
-        name = self.name(obj)
-        if obj.zone == "stack" and zone == "battlefield":
-            new.paid = obj.paid  # 400.7d
+        if obj.zone == "stack" and zone == "battlefield":  # what it paid: enter_battlefield (400.7d)
             for effect in self.state.effects:
                 effect.affected = [new.id if i == obj.id else i for i in effect.affected]
-        if zone == "stack":
-            new.controller = controller or obj.controller
-        elif obj.is_token and zone != "battlefield":
+        if obj.is_token and zone != "battlefield":
             # 111.7, 704.5d: a token in a zone other than the battlefield ceases to exist.
             self.state.objects.pop(new.id)
-            self.log("zone-change", card=name, source_zone=obj.zone, to=zone, token=True)
+            self.log("zone-change", card=self.name(obj), source_zone=obj.zone, to=zone, token=True)
             return new
-        else:
+        if zone != "stack":  # the stack is the list of spells and abilities (405.1)
             self.state.zone_list(zone, new.owner).append(new.id)
-        self.log("zone-change", card=name, source_zone=obj.zone, to=zone)
+        self.log("zone-change", card=self.name(obj), source_zone=obj.zone, to=zone)
         return new
 
     def _remove(self, obj: GameObject) -> None:
@@ -73,13 +68,14 @@ class ZoneRules(GameBase):
         614.12: they are read from the permanent as it would exist on the battlefield,
         so a copy (707.5: "enters as a copy") has the copied object's.  614.1c: "enters
         with counters" and "as [this] enters, choose"; 107.3m: their X is the X of the
-        spell the permanent was, although the permanent's own X is 0 (202.3e).
+        spell the permanent was, although the permanent's own X is 0 (202.3e).  What a spell
+        gained as it was cast (400.7b) is a keyword, such as offspring, not one of these.
         """
         face = face or obj.copy_face
         chosen: dict[str, str] = {}
         counters: dict[str, int] = {}
         keywords: list[str] = []
-        for ability in self._entering_abilities(obj, face):
+        for ability in (face or obj.face()).abilities:
             spec = ability.spec.get("replaces", {})
             if ability.kind != "replacement" or spec.get("event") != "enters":
                 continue
@@ -98,11 +94,11 @@ class ZoneRules(GameBase):
         new = self.move(obj, "battlefield", controller)
         new.copy_face, new.chosen, new.attached_to = face, chosen, attach_to
         new.controlled_since_turn_start = False
-        new.paid = obj.paid
+        new.paid = obj.paid  # 400.7d: what was paid to cast the spell it was
         for kind, amount in counters.items():
             if amount:
                 new.counters[kind] += amount * self.multiplier("counters", controller)
-        if "blitz" in new.paid and any(a.keyword == "blitz" for a in self._entering_abilities(obj, face)):
+        if "blitz" in new.paid:  # cast for its blitz cost, so it had blitz (702.152a)
             self.delay_sacrifice(new, controller)  # 702.152a: "sacrifice the permanent this spell becomes"
         if keywords:  # "enters ... with trample": an effect of the replacement, lasting (614.1c)
             effect = ContinuousEffect("6", [new.id], {"keywords": keywords}, self.state.new_timestamp(), False)
@@ -122,13 +118,6 @@ class ZoneRules(GameBase):
                 if ability.kind == "replacement" and spec.get("event") == event and obj.controller == controller:
                     factor *= int(spec["multiply"])
         return factor
-
-    def _entering_abilities(self, obj: GameObject, face: Face | None) -> list[Ability]:
-        abilities = list((face or obj.face()).abilities)
-        for effect in self.state.effects:  # abilities the spell gained (400.7b)
-            if obj.id in effect.affected and effect.layer == "6":
-                abilities += list(effect.change.get("abilities", []))
-        return abilities
 
     def _choose_copy(self, controller: str, obj: GameObject) -> Face | None:
         """707.5: "You may have this creature enter as a copy of any creature on the battlefield"."""

@@ -20,8 +20,10 @@ from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from oracle.paths import suite_root
 
-from .steps import STEP_MODULES, given, then, then_zones, trigmana_steps, when  # noqa: F401  (registers the steps)
+from .steps import STEP_MODULES, import_step_modules
 from .world import World
+
+import_step_modules()  # registers the steps
 
 FEATURES = suite_root() / "features"
 #: What a step may raise when its claim does not hold or the engine misbehaves.

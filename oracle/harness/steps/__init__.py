@@ -10,6 +10,16 @@ STEP_MODULES = (
     "oracle.harness.steps.then",
     "oracle.harness.steps.then_zones",
     "oracle.harness.steps.trigmana_steps",
+    "oracle.harness.steps.charzones_steps",
 )
 #: Every module the plugin registers: the fixtures, then the steps.
 MODULES = ("oracle.harness.steps.fixtures", *STEP_MODULES)
+
+
+def import_step_modules() -> None:
+    """Import every module of :data:`STEP_MODULES`, which registers its steps with pytest-bdd
+    (for the tools that read the steps outside a pytest session: the driver, the glossary test)."""
+    import importlib
+
+    for name in STEP_MODULES:
+        importlib.import_module(name)
