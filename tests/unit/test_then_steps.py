@@ -22,7 +22,7 @@ from oracle.paths import cards_dir
 
 CARDS = CardDatabase.load(cards_dir())
 #: The steps about questions and rejections, which read a state with a question pending.
-QUESTION_STEPS = {"must_choose", "legend_rule_choice", "no_choice", "rejected"}
+QUESTION_STEPS = {"must_choose", "legend_rule_choice", "must_choose_sacrifice", "no_choice", "rejected"}
 
 
 class Table(Engine):
@@ -103,6 +103,8 @@ class Case:
 
 
 BEARS = permanent("Grizzly Bears", "bears")
+CONTAMINATION = permanent("Contamination", "contamination", types=["Enchantment"], pt=(None, None))
+BOB_BEARS = permanent("Grizzly Bears", "bob-bears", controller="Bob")
 ISAMARU = permanent("Isamaru, Hound of Konda", "isamaru", supertypes=["Legendary"])
 ISAMARU_TOKEN = permanent("Isamaru, Hound of Konda", "#9", supertypes=["Legendary"], token=True)
 HASTY = permanent("Grizzly Bears", "#7", token=True, keywords=["haste"])
@@ -188,6 +190,20 @@ CASES: dict[str, list[Case]] = {
             "Alice must choose which Isamaru, Hound of Konda to keep",
             table(ISAMARU, ISAMARU_TOKEN, pending=asked("isamaru", "#9", kind="legend-rule")),
             [table(ISAMARU, ISAMARU_TOKEN), table(ISAMARU, ISAMARU_TOKEN, pending=asked("#9", kind="legend-rule"))],
+        )
+    ],
+    "must_choose_sacrifice": [
+        Case(
+            "Alice must choose which permanent to sacrifice among Contamination and Grizzly Bears",
+            table(CONTAMINATION, BEARS, BOB_BEARS, pending=asked("contamination", "bears", kind="sacrifice")),
+            [
+                table(CONTAMINATION, BEARS, BOB_BEARS),
+                table(CONTAMINATION, BEARS, BOB_BEARS, pending=asked("contamination", kind="sacrifice")),
+                table(CONTAMINATION, BEARS, BOB_BEARS, pending=asked("contamination", "bob-bears", kind="sacrifice")),
+                table(CONTAMINATION, BEARS, BOB_BEARS, pending=asked("contamination", "bears", kind="permanent")),
+                table(CONTAMINATION, BEARS, pending=asked("contamination", "bears", kind="sacrifice", who="Bob")),
+                table(BEARS, pending=asked("contamination", "bears", kind="sacrifice")),
+            ],
         )
     ],
     "no_choice": [Case("no player is asked to choose anything", table(), [table(pending=asked("{G}"))])],
