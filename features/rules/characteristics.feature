@@ -46,15 +46,6 @@ Feature: Characteristics of permanents through the layers
     Then Grizzly Bears is in Alice's graveyard
     And Grizzly Bears is not on the battlefield
 
-  @cr:613.4c @cr:611.2
-  Scenario: An effect that gives +3/+0 raises power only
-    Given Alice controls Grizzly Bears
-    And Alice has Fists of the Anvil in her hand
-    And Alice has {R}{R} in her mana pool
-    When Alice casts Fists of the Anvil targeting Grizzly Bears
-    And all players pass priority
-    Then Grizzly Bears is a 5/2 creature
-
   @cr:613.4a @cr:604.3 @cr:613.7
   Scenario: A characteristic-defining ability counts after a noncreature permanent
     Given Alice controls Plains

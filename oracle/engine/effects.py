@@ -102,12 +102,13 @@ def token_card(spec: dict[str, Any]) -> Card:
     return card_from_table({"oracle_text": "", **spec, "name": name}, "token definition")
 
 
-def _copied_face(game: Game, item: StackItem, which: str) -> tuple[Face, str] | None:
+def _copied_face(game: Game, item: StackItem, which: str) -> tuple[Face, str]:
     """The copiable values (707.2) to copy, and who creates the token.
 
     "self": the source, or its last known information if it has left (608.2h);
     "event": the creature the trigger saw enter, as it is now or as it last existed (608.2h);
-    "target": the target, if it is still legal.
+    "target": the target, which is still legal: an ability whose only target is illegal doesn't
+    resolve at all (608.2b), so it never gets here without one.
     """
     if which == "self":
         source = _source(game, item)
@@ -119,8 +120,7 @@ def _copied_face(game: Game, item: StackItem, which: str) -> tuple[Face, str] | 
         if entered is None or entered.zone != "battlefield":
             return event["face"], event["controller"]
         return entered.face(), entered.controller
-    targets = _targets(game, item)
-    return (targets[0].face(), item.controller) if targets else None
+    return _targets(game, item)[0].face(), item.controller
 
 
 def _create_tokens(game: Game, item: StackItem, params: dict[str, Any]) -> None:
@@ -128,8 +128,6 @@ def _create_tokens(game: Game, item: StackItem, params: dict[str, Any]) -> None:
     any exception part of them (707.9b).  Creating a token is not casting it.  A replacement effect
     may double the number (614.1a); "it gains ..." and "sacrifice it ..." then apply to each."""
     copied = _copied_face(game, item, params["copy_of"]) if "copy_of" in params else None
-    if "copy_of" in params and copied is None:
-        return
     controller = copied[1] if copied else item.controller
     amount = _amount(game, item, params["amount"]) * game.multiplier("token-creation", controller)
     for _ in range(amount):

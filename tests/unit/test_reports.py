@@ -14,7 +14,7 @@ import fastjsonschema
 import pytest
 from cucumber_messages import Envelope, message_converter
 
-from oracle.harness.steps import STEP_MODULES, given, then, then_zones, trigmana_steps, when  # noqa: F401  (registers the step definitions)
+from oracle.harness.steps import import_step_modules
 from oracle.suite.catalog import load_catalog
 from oracle.suite.reports.badge import badge_svg
 from oracle.suite.reports.html import render_report_html
@@ -24,6 +24,8 @@ from oracle.suite.reports.markdown import report_markdown
 from oracle.suite.reports.messages import cucumber_messages, step_definitions
 from oracle.suite.reports.writer import REPORT_FILES, write_reports
 from tests.unit.test_docs import ORCHARD, make_report, small_report
+
+import_step_modules()  # registers the step definitions
 
 ROOT = Path(__file__).resolve().parents[2]
 TAPPED = "A tapped land still counts, because costs are ignored"

@@ -27,6 +27,7 @@ QUESTION_STEPS = {
     "legend_rule_choice",
     "discard_choice",
     "trigger_order_choice",
+    "must_choose_sacrifice",
     "no_choice",
     "rejected",
 }
@@ -110,6 +111,8 @@ class Case:
 
 
 BEARS = permanent("Grizzly Bears", "bears")
+CONTAMINATION = permanent("Contamination", "contamination", types=["Enchantment"], pt=(None, None))
+BOB_BEARS = permanent("Grizzly Bears", "bob-bears", controller="Bob")
 ISAMARU = permanent("Isamaru, Hound of Konda", "isamaru", supertypes=["Legendary"])
 ISAMARU_TOKEN = permanent("Isamaru, Hound of Konda", "#9", supertypes=["Legendary"], token=True)
 HASTY = permanent("Grizzly Bears", "#7", token=True, keywords=["haste"])
@@ -234,6 +237,20 @@ CASES: dict[str, list[Case]] = {
             table({**BEARS, "damage": 0}),
             [table({**BEARS, "damage": 1}), table(BEARS)],
         ),
+    ],
+    "must_choose_sacrifice": [
+        Case(
+            "Alice must choose which permanent to sacrifice among Contamination and Grizzly Bears",
+            table(CONTAMINATION, BEARS, BOB_BEARS, pending=asked("contamination", "bears", kind="sacrifice")),
+            [
+                table(CONTAMINATION, BEARS, BOB_BEARS),
+                table(CONTAMINATION, BEARS, BOB_BEARS, pending=asked("contamination", kind="sacrifice")),
+                table(CONTAMINATION, BEARS, BOB_BEARS, pending=asked("contamination", "bob-bears", kind="sacrifice")),
+                table(CONTAMINATION, BEARS, BOB_BEARS, pending=asked("contamination", "bears", kind="permanent")),
+                table(CONTAMINATION, BEARS, pending=asked("contamination", "bears", kind="sacrifice", who="Bob")),
+                table(BEARS, pending=asked("contamination", "bears", kind="sacrifice")),
+            ],
+        )
     ],
     "no_choice": [Case("no player is asked to choose anything", table(), [table(pending=asked("{G}"))])],
     "rejected": [

@@ -218,15 +218,15 @@ def countered_offspring_still_makes_a_token(mp: pytest.MonkeyPatch) -> None:
 def no_offspring_token_once_the_creature_left(mp: pytest.MonkeyPatch) -> None:
     """The offspring trigger makes nothing once its creature has left the battlefield
     (608.2h: it uses last known information)."""
-    original = effects._copied_face
+    original = effects.HANDLERS["create_tokens"]
 
-    def copied(g: Any, item: Any, which: str) -> Any:
+    def create_tokens(g: Any, item: Any, params: dict[str, Any]) -> None:
         source = g.state.objects.get(item.source_id)
-        if which == "self" and (source is None or source.zone != "battlefield"):
-            return None
-        return original(g, item, which)
+        if params.get("copy_of") == "self" and (source is None or source.zone != "battlefield"):
+            return
+        original(g, item, params)
 
-    patch_everywhere(mp, effects, "_copied_face", copied)
+    mp.setitem(effects.HANDLERS, "create_tokens", create_tokens)
 
 
 def offspring_read_from_the_spell(mp: pytest.MonkeyPatch) -> None:
