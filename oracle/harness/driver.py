@@ -20,7 +20,7 @@ from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from oracle.paths import suite_root
 
-from .steps import STEP_MODULES, given, then, then_zones, when  # noqa: F401  (registers the steps)
+from .steps import STEP_MODULES, casting_steps, given, then, then_zones, when  # noqa: F401  (registers the steps)
 from .world import World
 
 FEATURES = suite_root() / "features"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pytest_bdd.steps import step_function_context_registry
 
-from oracle.harness.steps import STEP_MODULES, given, then, then_zones, when  # noqa: F401  (registers the steps)
+from oracle.harness.steps import STEP_MODULES, casting_steps, given, then, then_zones, when  # noqa: F401  (registers the steps)
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "features" / "README.md"
 EXAMPLE = re.compile(r"^- `(Given|When|Then) (.+?)`")

@@ -14,7 +14,7 @@ import fastjsonschema
 import pytest
 from cucumber_messages import Envelope, message_converter
 
-from oracle.harness.steps import STEP_MODULES, given, then, then_zones, when  # noqa: F401  (registers the step definitions)
+from oracle.harness.steps import STEP_MODULES, casting_steps, given, then, then_zones, when  # noqa: F401  (registers the step definitions)
 from oracle.suite.catalog import load_catalog
 from oracle.suite.reports.badge import badge_svg
 from oracle.suite.reports.html import render_report_html

@@ -9,6 +9,7 @@ STEP_MODULES = (
     "oracle.harness.steps.when",
     "oracle.harness.steps.then",
     "oracle.harness.steps.then_zones",
+    "oracle.harness.steps.casting_steps",
 )
 #: Every module the plugin registers: the fixtures, then the steps.
 MODULES = ("oracle.harness.steps.fixtures", *STEP_MODULES)
