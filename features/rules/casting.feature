@@ -252,3 +252,15 @@ Feature: Casting spells: what may be cast, when, with which X, targets and total
     And Alice has {G}{G}{G}{G} in her mana pool
     When Alice casts Grizzly Bears paying its offspring cost
     Then the action is rejected for an illegal additional cost
+
+  @cr:613.1f @cr:610.5
+  Scenario: A creature that gained offspring as it was cast also has haste from Fervor
+    Given Alice controls Fervor
+    And Alice controls Zinnia, Valley's Voice
+    And Alice has Grizzly Bears in her hand
+    And Alice has {G}{G}{G}{G} in her mana pool
+    When Alice casts Grizzly Bears paying its offspring cost
+    And all players pass priority until the stack is empty
+    Then the original Grizzly Bears has haste
+    And the original Grizzly Bears has offspring
+    And the token Grizzly Bears has haste
