@@ -22,8 +22,6 @@ def keyword_abilities(obj_abilities: list[Ability]) -> list[Ability]:
         if ability.keyword == "equip":
             text = f"{ability.spec['cost'].text}: Attach this permanent to target creature you control."
             spec = {
-                "kind": "activated",
-                "text": text,
                 "timing": "sorcery",
                 "targets": [{"types": ["Creature"], "controller": "you"}],
                 "effects": [{"attach_to_target": {}}],

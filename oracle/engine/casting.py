@@ -97,13 +97,10 @@ class CastingRules(GameBase):
         instances: dict[str, list[Ability]] = {k: self.chars(spell).keyword_abilities(k) for k in ADDITIONAL_COSTS}
         costs = []
         for keyword in wanted:
-            if keyword not in instances:
-                raise Rejected("not-allowed", f"{keyword!r} is not an additional cost this engine knows")
-            if not instances[keyword]:
-                more = " more than once" if keyword in spell.paid else ""
+            if not instances.get(keyword):
                 raise Rejected(
                     "not-allowed",
-                    f"{self.name(spell)} has no {keyword} cost to pay{more}: each instance is paid at most once (118.8)",
+                    f"{self.name(spell)} has no {keyword} cost left to pay: each instance is paid at most once (118.8)",
                 )
             costs.append(instances[keyword].pop(0).spec["cost"])
             spell.paid += (keyword,)
@@ -147,17 +144,17 @@ class CastingRules(GameBase):
             raise Rejected("illegal-target", f"needs {len(specs)} target(s), got {len(given)}")
         for spec, target in zip(specs, given, strict=True):
             if not self._legal_target(source, spec, target, player):
-                raise Rejected("illegal-target", f"{self.name(self.obj(target))} is not a legal target")
+                raise Rejected("illegal-target", f"a target chosen for {self.name(source)} is not legal (115.1)")
         return given
 
     def _legal_target(self, source: GameObject | None, spec: dict[str, Any], target: int, controller: str) -> bool:
-        """115.1: a target is an object in the zone the spec names, fitting its description;
-        115.5: a spell on the stack can't target itself.  An ability's source may have left
-        (113.7a): its target is then judged from its controller's point of view."""
+        """115.1: a target is an object in the zone the spec names, fitting its description.
+        115.5, a spell can't target itself, needs no test of its own: the card became a new object
+        as it moved to the stack (400.7) before its targets are checked, so the card it was in the
+        hand no longer exists.  An ability's source may have left (113.7a): its target is then
+        judged from its controller's point of view."""
         obj = self.state.objects.get(target)
         if obj is None or obj.zone != spec.get("zone", "battlefield"):
-            return False
-        if source is not None and obj.id == source.id and source.zone == "stack":
             return False
         return matches(self.state, {}, obj, spec, source, controller=controller)
 
@@ -170,4 +167,4 @@ class CastingRules(GameBase):
                 if ability.kind != "triggered" or trigger.get("event") != "cast" or obj.controller != player:
                     continue
                 if matches(self.state, chars, spell, trigger["spell"], obj):
-                    self.trigger(obj, ability, event_player=player, event={"object": spell.id})
+                    self.trigger(obj, ability, event_player=player)

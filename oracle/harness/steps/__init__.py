@@ -12,6 +12,7 @@ STEP_MODULES = (
     "oracle.harness.steps.trigmana_steps",
     "oracle.harness.steps.charzones_steps",
     "oracle.harness.steps.effects_steps",
+    "oracle.harness.steps.casting_steps",
 )
 #: Every module the plugin registers: the fixtures, then the steps.
 MODULES = ("oracle.harness.steps.fixtures", *STEP_MODULES)
