@@ -45,7 +45,7 @@ class TriggerRules(GameBase):
         """603.2: an ability triggers.  A triggered mana ability resolves at once (605.4a);
         any other waits until a player would receive priority (603.3)."""
         info = dict(lki or snapshot(self.state, source))
-        controller = info["controller"]  # 603.3a: its source's controller when it triggered
+        controller = source.controller  # 603.3a: its source's controller when it triggered (603.10: as it last existed)
         item = StackItem(self.state.new_id(), "triggered", controller, source.id, ability, info, [], event_player)
         item.source_info["event"] = event or {}
         self.log("ability-triggered", source=info["characteristics"].name, ability=ability.text)
