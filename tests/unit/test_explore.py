@@ -17,8 +17,8 @@ from pytest_bdd.steps import step_function_context_registry
 
 import oracle.harness.steps.given
 import oracle.harness.steps.then
+import oracle.harness.steps.then_questions
 import oracle.harness.steps.then_zones
-import oracle.harness.steps.trigmana_steps
 import oracle.harness.steps.when  # noqa: F401  (registers the steps)
 from oracle.adapters.reference import ReferenceEngine
 from oracle.engine.cards import CardDatabase

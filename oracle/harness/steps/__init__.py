@@ -9,10 +9,7 @@ STEP_MODULES = (
     "oracle.harness.steps.when",
     "oracle.harness.steps.then",
     "oracle.harness.steps.then_zones",
-    "oracle.harness.steps.trigmana_steps",
-    "oracle.harness.steps.charzones_steps",
-    "oracle.harness.steps.effects_steps",
-    "oracle.harness.steps.casting_steps",
+    "oracle.harness.steps.then_questions",
 )
 #: Every module the plugin registers: the fixtures, then the steps.
 MODULES = ("oracle.harness.steps.fixtures", *STEP_MODULES)

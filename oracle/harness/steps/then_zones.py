@@ -1,5 +1,6 @@
 """Then steps about where things are: a card's zone, what is on the battlefield and how many,
-tokens, a player's hand, the stack, whose turn and step it is, and who has lost or won.
+tokens, damage marked on a permanent (120.3e), a player's hand, the stack, whose turn and step it
+is, and who has lost or won.
 
 They check what a judge would, as the steps of :mod:`.then` do, with the same helpers: each
 reads the state once the last action is over and, when its claim does not hold, raises
@@ -15,11 +16,11 @@ from typing import Any
 import pytest
 from pytest_bdd import parsers, then
 
-from oracle.suite.mismatch import prose
+from oracle.suite.mismatch import Mismatch, prose
 
 from ..world import World, count
 from .given import step_name
-from .then import _check, _many, _player, _settled, _tokens
+from .then import _check, _many, _one, _player, _settled, _tokens
 
 
 def _lost(entry: dict[str, Any]) -> bool:
@@ -149,3 +150,15 @@ def won_game(world: World, player: str) -> None:
         )
     holder = observation["turn"]["priority_player"]
     _check(not holder, "the game over, no player with priority", f"{holder} has priority")
+
+
+@then(parsers.re(r"(?P<card>.+) has (?P<amount>no|\w+) damage marked on it$"))
+def damage_marked(world: World, card: str, amount: str) -> None:
+    """120.3e: damage dealt to a creature is marked on it, until the cleanup step (514.2)."""
+    expected = 0 if amount == "no" else count(amount)
+    permanent = _one(world, card)
+    if "damage" not in permanent:
+        raise Mismatch(f"{card} has {amount} damage marked on it", f"the damage marked on {card} is not reported")
+    marked = permanent["damage"]
+    if marked != expected:
+        raise Mismatch(f"{card} has {amount} damage marked on it", f"{card} has {marked or 'no'} damage marked on it")

@@ -233,3 +233,31 @@ def declare_attackers(world: World, player: str, attackers: str) -> None:
             name, controller = rest, owner
         refs = [world.permanent(name, controller)["ref"]]
     world.act({"type": "declare-attackers", "player": player, "attackers": refs})
+
+
+# -- actions the rules forbid: casting from another player's zone, activating another player's permanent (601.2, 602.2)
+
+
+@when(
+    parsers.re(
+        r"(?P<player>\w+) tries to cast (?P<card>.+?) from (?P<whose>her|his|their|\w+'s) (?P<zone>hand|graveyard)$"
+    )
+)
+def try_to_cast(world: World, player: str, card: str, whose: str, zone: str) -> None:
+    """Cast a card found where the step says it is, in the player's own or another player's zone."""
+    owner = player if whose in ("her", "his", "their") else whose.removesuffix("'s")
+    refs = [c["ref"] for p in world.observe()["players"] if p["name"] == owner for c in p[zone] if c["name"] == card]
+    if not refs:
+        pytest.fail(f"{card} is not in {owner}'s {zone}")
+    world.act({"type": "cast", "player": player, "card": refs[0]})
+
+
+@when(parsers.re(r"(?P<player>\w+) tries to activate (?P<controller>\w+)'s (?P<card>.+?)'s ability$"))
+def try_to_activate(world: World, player: str, controller: str, card: str) -> None:
+    """Activate the first activated ability of a permanent another player controls (602.2)."""
+    found = world.permanents(card, controller)
+    if not found:
+        pytest.fail(f"{controller} controls no {card}")
+    world.act(
+        {"type": "activate", "player": player, "source": found[0]["ref"], "ability": world.ability_index(card, "any")}
+    )
