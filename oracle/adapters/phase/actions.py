@@ -260,6 +260,10 @@ class ActionDriver(PhaseBase):
             raise Refusal("invalid-choice", f"{pending['player']} must answer, not {self.names[seat]}")
         for label, answer in self._options(prompt):
             if label == choice:
+                if isinstance(answer, tuple):  # ("hold", card): a discard given to phase with the last one
+                    self.discarding = [*self._held_discards(prompt), answer[1]]
+                    return
+                self.discarding = []
                 for step in answer if isinstance(answer, list) else [answer]:
                     self._apply(seat, step)
                 return
