@@ -132,15 +132,15 @@ class ActionDriver(PhaseBase):
 
     def _check_targets(self, source: int, action: JSON) -> None:
         """Refuse when phase chose targets by itself (it does when only one is legal) and they are
-        not the ones the action named."""
+        not the ones the action named, or the action named none (601.2c: the player chooses them)."""
         wanted = {self._object_id(ref) for ref in action.get("targets", [])}
-        if not wanted:
-            return
         for item in reversed(self.game.stack()):
             if item.get("source_id") == source:
                 ability = (item.get("kind", {}).get("data") or {}).get("ability") or {}
                 chosen = {object_in(target) for target in ability.get("targets", [])}
-                if chosen != wanted:
+                if not wanted and chosen:
+                    raise Refusal("illegal-target", "phase chose the target itself: the action named none")
+                if wanted and chosen != wanted:
                     names = ", ".join(sorted(self._ref(t) for t in wanted))
                     raise Refusal("illegal-target", f"phase did not accept {names} as the target(s)")
                 return
