@@ -1,8 +1,8 @@
 @rules
 Feature: The turn structure: drawing, skipping combat steps, leaving combat, and a new turn
-  The active player draws a card as the draw step begins, except the player who plays first in
-  the first turn (CR 504.1, 103.8a). With no attacker declared, the declare blockers and combat
-  damage steps are skipped (CR 508.8). Creatures are removed from combat as the end of combat
+  The active player draws a card as the draw step begins (CR 504.1); the player who plays first
+  skips the draw step of their first turn (CR 103.8a). With no attacker declared, the declare
+  blockers and combat damage steps are skipped (CR 508.8). Creatures are removed from combat as the end of combat
   step ends (CR 511.3), so an attacker of one turn deals no damage in the next. What counts
   "this turn" starts again with each turn: Damping Sphere counts only the spells a player cast
   this turn (CR 601.2f). No seed ruling is about these rules, but the reference engine
@@ -11,12 +11,13 @@ Feature: The turn structure: drawing, skipping combat steps, leaving combat, and
   Background:
     Given a game between Alice and Bob
 
-  @cr:103.8a @cr:504.1
-  Scenario: The player who plays first doesn't draw in their first turn's draw step
+  @cr:103.8a
+  Scenario: The player who plays first skips the draw step of their first turn
     Given it is Alice's upkeep of turn 1
     And Alice has Forest in her library
-    When the game proceeds to Alice's draw step
-    Then Alice has no cards in her hand
+    When all players pass priority
+    Then it is Alice's precombat main phase of turn 1
+    And Alice has no cards in her hand
     And Forest is in Alice's library
 
   @cr:504.1

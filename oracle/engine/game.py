@@ -129,6 +129,8 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
         index = STEPS.index(self.state.step)
         if self.state.step == "declare-attackers" and not any(o.attacking for o in self.state.permanents()):
             index = STEPS.index("combat-damage")  # 508.8: skip declare blockers and combat damage
+        if index + 1 < len(STEPS) and STEPS[index + 1] == "draw" and self.state.turn == 1:
+            index += 1  # 103.8a: the player who plays first skips the draw step of their first turn
         if index + 1 == len(STEPS):
             order = [p.name for p in self.state.players]
             self.state.active = order[(order.index(self.state.active) + 1) % len(order)]
@@ -151,8 +153,8 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
                     obj.tapped = False  # 502.3
             self.end_step()  # 502.4: no player receives priority
             return
-        if step == "draw" and self.state.turn > 1:
-            effects.draw(self, active)  # 504.1; 103.8a: the player who plays first skips their first draw
+        if step == "draw":
+            effects.draw(self, active)  # 504.1
         if step == "combat-damage":
             self._combat_damage()
         if step == "declare-attackers":

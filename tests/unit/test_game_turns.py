@@ -277,8 +277,9 @@ def test_the_starting_player_skips_the_draw_of_the_first_turn() -> None:
     """CR 103.8a: in a two-player game, the player who plays first skips the draw step of their first turn."""
     engine = start({"library": [card("Forest")]}, step="upkeep", number=1)
     observation = pass_round(engine)
-    assert observation["turn"]["step"] == "draw"
+    assert observation["turn"]["step"] == "precombat-main"  # the draw step did not happen at all
     assert names(player(observation, "Alice")["library"]) == ["Forest"]
+    assert player(observation, "Alice")["hand"] == []
 
 
 # -- cleanup and the next turn (514, 500.1) --------------------------------------

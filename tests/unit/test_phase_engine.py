@@ -216,3 +216,58 @@ def test_the_mana_named_is_the_mana_spent(engine: PhaseEngine, named: str, left:
     engine.setup(position({"hand": [{"card": "Grizzly Bears", "ref": "b"}], "mana_pool": {"G": 2, "R": 1}}))
     assert engine.perform({"type": "cast", "player": "Alice", "card": "b", "mana": named})["accepted"]
     assert observe(engine)["players"][0]["mana_pool"] == left
+
+
+def test_an_x_for_a_cost_without_x_and_a_missing_blitz_cost_are_refused_not_allowed(engine: PhaseEngine) -> None:
+    hand = [{"card": "Grizzly Bears", "ref": "bears"}]
+    assert engine.setup(position({"hand": hand, "mana_pool": {"G": 4}})) == {"accepted": True}
+    cast = {"type": "cast", "player": "Alice", "card": "bears"}
+    assert engine.perform({**cast, "x": 2})["rejection"]["code"] == "not-allowed"
+    assert engine.perform({**cast, "alternative_cost": "blitz"})["rejection"]["code"] == "not-allowed"
+    assert [c["ref"] for c in observe(engine)["players"][0]["hand"]] == ["bears"]
+
+
+def test_a_missing_ability_number_is_an_unknown_object(engine: PhaseEngine) -> None:
+    assert engine.setup(elves_and_forest()) == {"accepted": True}
+    refused = engine.perform({"type": "activate", "player": "Alice", "source": "elves", "ability": 2})
+    assert refused["rejection"]["code"] == "unknown-object"
+
+
+def test_discarding_two_to_hand_size_is_asked_one_card_at_a_time(engine: PhaseEngine) -> None:
+    names = ["Forest", "Island", "Swamp", "Mountain", "Plains", "Wastes", "Giant Growth", "Unsummon", "Murder"]
+    hand = [{"card": name, "ref": f"card{i}"} for i, name in enumerate(names)]
+    end_step = {"number": 3, "active_player": "Alice", "step": "end"}
+    assert engine.setup(position({"hand": hand}, turn=end_step)) == {"accepted": True}
+    for player in ("Alice", "Bob"):
+        assert engine.perform({"type": "pass", "player": player}) == {"accepted": True}
+    pending = observe(engine)["pending_choice"]
+    assert (pending["kind"], len(pending["options"])) == ("discard", 9)
+    assert engine.perform({"type": "choose", "player": "Alice", "choice": "card6"}) == {"accepted": True}
+    observation = observe(engine)
+    assert len(observation["pending_choice"]["options"]) == 8
+    assert "card6" not in [c["ref"] for c in observation["players"][0]["hand"]]
+    assert engine.perform({"type": "choose", "player": "Alice", "choice": "card8"}) == {"accepted": True}
+    observation = observe(engine)
+    assert observation["pending_choice"] is None
+    assert sorted(c["ref"] for c in observation["players"][0]["graveyard"]) == ["card6", "card8"]
+    assert len(observation["players"][0]["hand"]) == 7
+
+
+def test_contaminations_unless_is_one_question_of_which_permanent_to_sacrifice(engine: PhaseEngine) -> None:
+    battlefield = [{"card": "Contamination", "ref": "contamination"}, {"card": "Grizzly Bears", "ref": "bears"}]
+    bobs_end = {"number": 2, "active_player": "Bob", "step": "end"}
+    assert engine.setup(position({"battlefield": battlefield}, turn=bobs_end)) == {"accepted": True}
+    for _ in range(6):
+        if observe(engine)["pending_choice"] is not None:
+            break
+        holder = observe(engine)["turn"]["priority_player"]
+        assert engine.perform({"type": "pass", "player": holder}) == {"accepted": True}
+    pending = observe(engine)["pending_choice"]
+    assert (pending["player"], pending["kind"], sorted(pending["options"])) == (
+        "Alice",
+        "sacrifice",
+        ["bears", "contamination"],
+    )
+    assert engine.perform({"type": "choose", "player": "Alice", "choice": "bears"}) == {"accepted": True}
+    observation = observe(engine)
+    assert [p["ref"] for p in observation["battlefield"]] == ["contamination"]

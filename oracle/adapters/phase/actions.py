@@ -100,7 +100,7 @@ class ActionDriver(PhaseBase):
         """phase's index of the object's ``wanted``-th activated ability (1-based, in text order)."""
         activated = [i for i, ability in enumerate(obj.get("abilities", [])) if _is_cost_colon_effect(ability)]
         if wanted > len(activated):
-            raise Refusal("not-allowed", f"{obj.get('name')} has no activated ability number {wanted} in phase")
+            raise Refusal("unknown-object", f"{obj.get('name')} has no activated ability number {wanted}")
         return activated[wanted - 1]
 
     # casting
@@ -108,6 +108,7 @@ class ActionDriver(PhaseBase):
     def _cast(self, seat: int, action: JSON) -> None:
         """Cast a card with the costs, X, targets and mana the action names."""
         card = self._object_id(action["card"])
+        self._check_announced(self.game.object(card) or {}, action)
         data = {"object_id": card, "card_id": card, "targets": [], "payment_mode": {"type": "Manual"}}
         self._apply(seat, {"type": "CastSpell", "data": data})
         costs = list(action.get("additional_costs", []))
@@ -117,17 +118,29 @@ class ActionDriver(PhaseBase):
         self._check_variant(card, action.get("alternative_cost"))
         self._check_targets(card, action)
 
+    @staticmethod
+    def _check_announced(card: JSON, action: JSON) -> None:
+        """Refuse, as the contract does, an X for a mana cost with none (107.3) and an alternative
+        cost the card doesn't have (118.9): phase would silently cast the card for its mana cost."""
+        name = card.get("name", "the card")
+        if action.get("x") and "X" not in (card.get("mana_cost") or {}).get("shards", []):
+            raise Refusal("not-allowed", f"{name} has no X in its mana cost (107.3)")
+        wanted = action.get("alternative_cost")
+        keywords = {str(next(iter(k)) if isinstance(k, dict) else k).lower() for k in card.get("keywords", [])}
+        if wanted and wanted.lower() not in keywords:
+            raise Refusal("not-allowed", f"{name} has no {wanted} cost (118.9)")
+
     def _check_targets(self, source: int, action: JSON) -> None:
         """Refuse when phase chose targets by itself (it does when only one is legal) and they are
-        not the ones the action named."""
+        not the ones the action named, or the action named none (601.2c: the player chooses them)."""
         wanted = {self._object_id(ref) for ref in action.get("targets", [])}
-        if not wanted:
-            return
         for item in reversed(self.game.stack()):
             if item.get("source_id") == source:
                 ability = (item.get("kind", {}).get("data") or {}).get("ability") or {}
                 chosen = {object_in(target) for target in ability.get("targets", [])}
-                if chosen != wanted:
+                if not wanted and chosen:
+                    raise Refusal("illegal-target", "phase chose the target itself: the action named none")
+                if wanted and chosen != wanted:
                     names = ", ".join(sorted(self._ref(t) for t in wanted))
                     raise Refusal("illegal-target", f"phase did not accept {names} as the target(s)")
                 return
@@ -247,6 +260,10 @@ class ActionDriver(PhaseBase):
             raise Refusal("invalid-choice", f"{pending['player']} must answer, not {self.names[seat]}")
         for label, answer in self._options(prompt):
             if label == choice:
+                if isinstance(answer, tuple):  # ("hold", card): a discard given to phase with the last one
+                    self.discarding = [*self._held_discards(prompt), answer[1]]
+                    return
+                self.discarding = []
                 for step in answer if isinstance(answer, list) else [answer]:
                     self._apply(seat, step)
                 return

@@ -84,6 +84,8 @@ class PhaseBase:
     stacked: set[int]
     #: How many phase actions the action being performed has applied so far.
     applied: int
+    #: Cards chosen for a discard to hand size, held until phase's prompt for all of them is answered.
+    discarding: list[int]
 
     if TYPE_CHECKING:  # what each mixin of PhaseEngine provides to the others
 
@@ -94,3 +96,4 @@ class PhaseBase:
         def _options(self, prompt: JSON) -> list[tuple[str, Any]]: ...
         def _ref(self, object_id: int) -> str: ...
         def _record(self) -> None: ...
+        def _held_discards(self, prompt: JSON | None = None) -> list[int]: ...

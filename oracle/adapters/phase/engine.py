@@ -111,6 +111,7 @@ class PhaseEngine(PositionBuilder, ActionDriver, PromptReader, ObservationReader
         self.stacked: set[int] = set()
         #: How many phase actions the action being performed has applied so far.
         self.applied = 0
+        self.discarding: list[int] = []
 
     def describe(self) -> JSON:
         """Name, phase-python version, contract version and the capabilities mapped."""
@@ -137,6 +138,7 @@ class PhaseEngine(PositionBuilder, ActionDriver, PromptReader, ObservationReader
             return rejected("not-allowed", one_line(f"phase could not load the position: {exc}"))
         self.events = []
         self.stacked = set()
+        self.discarding = []
         return accepted()
 
     # -- actions -----------------------------------------------------------------------------
@@ -147,14 +149,17 @@ class PhaseEngine(PositionBuilder, ActionDriver, PromptReader, ObservationReader
             return rejected("not-allowed", "no game: setup must come first")
         saved = self.game.state()
         seen = (len(self.events), set(self.stacked))
+        held = list(self.discarding)
         self.applied = 0
         try:
             self._dispatch(action)
         except Refusal as refusal:
             self._restore(saved, seen)
+            self.discarding = held
             return rejected(refusal.code, refusal.reason)
         except ValueError as exc:  # phase refuses an illegal action with a ValueError
             self._restore(saved, seen)
+            self.discarding = held
             message = one_line(str(exc))
             return rejected(refusal_code(message), message[:300])
         return accepted()

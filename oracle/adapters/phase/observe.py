@@ -60,6 +60,9 @@ class ObservationReader(PhaseBase):
     def _player(self, state: JSON, seat: int) -> JSON:
         """One player: life, mana pool and the cards in their zones."""
         player = state["players"][seat]
+        # Cards chosen for a discard to hand size that phase takes all at once are shown discarded,
+        # as the contract's one-at-a-time discard has them; phase discards them with the last one.
+        held = [card for card in self._held_discards(state.get("waiting_for") or {}) if card in player.get("hand", [])]
         return {
             "name": self.names[seat],
             "life": player.get("life", 0),
@@ -67,8 +70,8 @@ class ObservationReader(PhaseBase):
             "lost": bool(player.get("is_eliminated")) or player.get("status", {}).get("type", "Active") != "Active",
             "mana_pool": pool_of(player),
             "library": [self._card(state, i) for i in player.get("library", [])],
-            "hand": [self._card(state, i) for i in player.get("hand", [])],
-            "graveyard": [self._card(state, i) for i in player.get("graveyard", [])],
+            "hand": [self._card(state, i) for i in player.get("hand", []) if i not in held],
+            "graveyard": [self._card(state, i) for i in [*player.get("graveyard", []), *held]],
             "exile": [
                 self._card(state, i) for i in state.get("exile", []) if state["objects"][str(i)].get("owner") == seat
             ],

@@ -2,8 +2,13 @@
 
 phase waits for an answer with a prompt (``game.waiting_for()``); :class:`PromptReader` says
 which prompts are a contract choice (a mana color, a target, the order of triggers, a
-replacement effect, a copy, a cost paid with permanents), who must answer, and labels each legal
-answer as the contract names it (a mana symbol, a color word, a ref, a trigger's text).
+replacement effect, a copy, a cost paid with permanents, "sacrifice this unless you sacrifice
+a creature", a discard to hand size), who must answer, and labels each legal answer as the
+contract names it (a mana symbol, a color word, a ref, a trigger's text).
+
+Where phase asks in two prompts what the contract asks as one question (Contamination's
+"unless"), one option carries both answers; where phase asks at once what the contract asks one
+at a time (two cards discarded to hand size), the answers are held until the last is given.
 """
 
 from __future__ import annotations
@@ -55,6 +60,10 @@ class PromptReader(PhaseBase):
             return "color"
         if kind == "ReplacementChoice":
             return "copy" if _is_copy_choice(prompt) else "replacement-effect"
+        if kind == "UnlessPayment" and _is_unless_sacrifice(prompt):
+            return "sacrifice"
+        if kind == "DiscardToHandSize":
+            return "discard"
         if kind == "PayCost":
             cost = str(data.get("kind", {}).get("type", ""))
             return "sacrifice" if "Sacrifice" in cost else "discard" if "Discard" in cost else "permanent"
@@ -66,6 +75,10 @@ class PromptReader(PhaseBase):
             return self._trigger_order_options(prompt)
         if prompt.get("type") == "ReplacementChoice":
             return self._copy_options(prompt) if _is_copy_choice(prompt) else self._replacement_options(prompt)
+        if prompt.get("type") == "UnlessPayment":
+            return self._unless_sacrifice_options(prompt)
+        if prompt.get("type") == "DiscardToHandSize":
+            return self._discard_options(prompt)
         labelled = []
         for option in self.game.actions():
             label = self._label(option.to_dict())
@@ -104,6 +117,50 @@ class PromptReader(PhaseBase):
             options.append(("none", {"type": "ChooseReplacement", "data": {"index": decline[0]}}))
         return options
 
+    def _unless_sacrifice_options(self, prompt: JSON) -> list[tuple[str, Any]]:
+        """Sacrifice this unless you sacrifice a creature (118.12a): phase asks "pay?" then "which
+        creature?" (WardSacrificeChoice); the contract asks one question, which permanent to sacrifice.
+        The source means declining; a creature means paying with it.  The creatures are read by
+        paying in a copy of the game."""
+        data = prompt["data"]
+        source = data.get("pending_effect", {}).get("source_id")
+        decline = {"type": "PayUnlessCost", "data": {"pay": False}}
+        pay = {"type": "PayUnlessCost", "data": {"pay": True}}
+        options: list[tuple[str, Any]] = [(self._ref(source), decline)] if isinstance(source, int) else []
+        probe = self._reload(self.game.state())  # a throwaway game: the real one is not touched
+        before = set(probe.state()["state"].get("battlefield", []))
+        probe.apply(data["player"], pay)
+        following = probe.waiting_for()
+        if following.get("type") == "WardSacrificeChoice":
+            for permanent in following["data"].get("permanents", []):
+                answer = [pay, {"type": "SelectCards", "data": {"cards": [permanent]}}]
+                options.append((self._ref(permanent), answer))
+        else:  # phase sacrificed the only creature itself, or there was none to pay with
+            gone = before - set(probe.state()["state"].get("battlefield", [])) - {source}
+            options.extend((self._ref(permanent), pay) for permanent in sorted(gone))
+        return options
+
+    def _discard_options(self, prompt: JSON) -> list[tuple[str, Any]]:
+        """Discarding to hand size (514.1): phase asks for all N cards at once, the contract for
+        one card at a time.  Each option is a card not yet chosen; choosing it only holds it
+        (``("hold", id)``) until the N-th, whose answer gives phase all N."""
+        data = prompt["data"]
+        held = self._held_discards(prompt)
+        last = len(held) + 1 >= int(data.get("count", 1))
+        return [
+            (self._ref(card), {"type": "SelectCards", "data": {"cards": [*held, card]}} if last else ("hold", card))
+            for card in data.get("cards", [])
+            if card not in held
+        ]
+
+    def _held_discards(self, prompt: JSON | None = None) -> list[int]:
+        """The cards already chosen for the discard phase is asking for, not yet given to it."""
+        prompt = self.game.waiting_for() if prompt is None else prompt
+        data = prompt.get("data") or {}
+        if prompt.get("type") != "DiscardToHandSize" or not set(self.discarding) <= set(data.get("cards", [])):
+            return []
+        return list(self.discarding)
+
     @staticmethod
     def _trigger_order_options(prompt: JSON) -> list[tuple[str, Any]]:
         """One option per distinct trigger, "source: text": the one chosen goes on the stack first
@@ -131,6 +188,14 @@ class PromptReader(PhaseBase):
             return str(data.get("choice", "")).lower()
         target = object_in(data)
         return self._ref(target) if target is not None else None
+
+
+def _is_unless_sacrifice(prompt: JSON) -> bool:
+    """Whether phase's "unless" prompt is "sacrifice this unless you sacrifice [something]"."""
+    data = prompt.get("data", {})
+    effect = data.get("pending_effect", {}).get("effect", {})
+    self_sacrifice = effect.get("type") == "Sacrifice" and effect.get("target", {}).get("type") == "SelfRef"
+    return data.get("cost", {}).get("type") == "Sacrifice" and self_sacrifice
 
 
 def _is_copy_choice(prompt: JSON) -> bool:
