@@ -129,7 +129,7 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
         index = STEPS.index(self.state.step)
         if self.state.step == "declare-attackers" and not any(o.attacking for o in self.state.permanents()):
             index = STEPS.index("combat-damage")  # 508.8: skip declare blockers and combat damage
-        if index + 1 < len(STEPS) and STEPS[index + 1] == "draw" and self.state.turn == 1:
+        if self.state.step == "upkeep" and self.state.turn == 1:
             index += 1  # 103.8a: the player who plays first skips the draw step of their first turn
         if index + 1 == len(STEPS):
             order = [p.name for p in self.state.players]
