@@ -40,6 +40,7 @@ CAPABILITIES = [
     "combat",
     "copy-effects",
     "delayed-triggers",
+    "flash",
     "could-produce",
     "counterspells",
     "layers",

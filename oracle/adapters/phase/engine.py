@@ -48,6 +48,7 @@ CAPABILITIES = [
     "copy-effects",
     "counterspells",
     "delayed-triggers",
+    "flash",
     "layers",
     "legend-rule",
     "replacement-effects",
