@@ -207,13 +207,13 @@ def gherkin_document(path: Path) -> dict[str, Any]:
     """A feature file parsed by the official Gherkin parser, parsed once while it is unchanged
     (the suite's test module has pytest-bdd read the same parse, oracle/harness/step_index.py).
     The document is shared: read it, never change it."""
-    from gherkin.parser import Parser
+    from .gherkin_cache import parse_feature
 
     stat = path.stat()
     known = _PARSED.get(path)
     if known is not None and known[0] == (stat.st_size, stat.st_mtime_ns):
         return known[1]
-    document: dict[str, Any] = Parser().parse(path.read_text(encoding="utf-8"))
+    document = parse_feature(path.read_text(encoding="utf-8"))
     _PARSED[path] = ((stat.st_size, stat.st_mtime_ns), document)
     return document
 
