@@ -86,6 +86,20 @@ def _check(holds: bool, expected: str, observed: str) -> None:
         raise Mismatch(expected, observed)
 
 
+def pending_question(observation: dict[str, Any], player: str, kind: str, claim: str) -> dict[str, Any]:
+    """The question pending in ``observation``, which must ask ``player`` a choice of ``kind``
+    (the contract's kinds: "legend-rule", "sacrifice", "discard", ...); else the claim fails."""
+    pending = observation["pending_choice"]
+    _check(pending is not None, claim, f"{player} was asked nothing")
+    _check(
+        (pending["player"], pending["kind"]) == (player, kind),
+        claim,
+        f"{pending['player']} is asked a {pending['kind']} choice",
+    )
+    result: dict[str, Any] = pending
+    return result
+
+
 def _many(number: int, thing: str) -> str:
     """``_many(0, "Rogue token")`` -> "no Rogue token"; ``_many(2, "card")`` -> "2 cards"."""
     return f"no {thing}" if number == 0 else f"{number} {thing}" + ("s" if number != 1 else "")
@@ -140,15 +154,9 @@ def _forced_mana_choice_made(world: World, player: str, expected: list[str], opt
 @then(parsers.re(r"(?P<player>\w+) must choose which (?P<card>.+) to keep$"))
 def legend_rule_choice(world: World, player: str, card: str) -> None:
     """704.5j: the choice offers every legendary permanent of that name the player controls."""
-    pending = world.observe()["pending_choice"]
     claim = f"{player} chooses which {card} to keep"
-    _check(pending is not None, claim, f"{player} was asked nothing")
+    pending = pending_question(world.observe(), player, "legend-rule", claim)
     expected = sorted(p["ref"] for p in world.permanents(card, player, exact=True))
-    _check(
-        (pending["player"], pending["kind"]) == (player, "legend-rule"),
-        claim,
-        f"{pending['player']} is asked a {pending['kind']} choice",
-    )
     _check(
         sorted(pending["options"]) == expected and len(expected) > 1,
         f"{claim}, among {prose(expected)}",

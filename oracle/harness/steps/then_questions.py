@@ -16,23 +16,17 @@ from pytest_bdd import parsers, then
 from oracle.suite.mismatch import Mismatch, prose
 
 from ..world import World
-from .then import _check, _player
+from .then import _check, _player, pending_question
 
 
 @then(parsers.re(r"(?P<player>\w+) must choose which permanent to sacrifice among (?P<cards>.+)$"))
 def must_choose_sacrifice(world: World, player: str, cards: str) -> None:
     """The pending question asks the player to sacrifice one of exactly these permanents.  A
     permanent is named by its name if that player controls it, else as "Bob's Grizzly Bears"."""
-    pending = world.observe()["pending_choice"]
+    observation = world.observe()
     claim = f"{player} chooses which permanent to sacrifice among {cards}"
-    if pending is None:
-        raise Mismatch(claim, f"{player} was asked nothing")
-    _check(
-        (pending["player"], pending["kind"]) == (player, "sacrifice"),
-        claim,
-        f"{pending['player']} is asked a {pending['kind']} choice",
-    )
-    by_ref = {p["ref"]: p for p in world.observe()["battlefield"]}
+    pending = pending_question(observation, player, "sacrifice", claim)
+    by_ref = {p["ref"]: p for p in observation["battlefield"]}
     offered = []
     for ref in pending["options"]:
         permanent = by_ref.get(ref)
@@ -50,12 +44,8 @@ def must_choose_sacrifice(world: World, player: str, cards: str) -> None:
 def discard_choice(world: World, player: str) -> None:
     """514.1: the player chooses which card to discard, among every card in their hand."""
     observation = world.observe()
-    pending = observation["pending_choice"]
     claim = f"{player} chooses a card in {player}'s hand to discard"
-    if pending is None:
-        raise Mismatch(claim, f"{player} was asked nothing")
-    if (pending["player"], pending["kind"]) != (player, "discard"):
-        raise Mismatch(claim, f"{pending['player']} is asked a {pending['kind']} choice")
+    pending = pending_question(observation, player, "discard", claim)
     hand = [c["ref"] for c in _player(observation, player)["hand"]]
     if sorted(pending["options"]) != sorted(hand) or not hand:
         raise Mismatch(
@@ -67,12 +57,8 @@ def discard_choice(world: World, player: str) -> None:
 def trigger_order_choice(world: World, player: str, card: str) -> None:
     """603.3b: a player puts their triggered abilities on the stack in the order they choose; the
     options are those abilities, here two or more of that card's (contract: "source: ability text")."""
-    pending = world.observe()["pending_choice"]
     claim = f"{player} chooses which triggered ability of {card} goes on the stack first"
-    if pending is None:
-        raise Mismatch(claim, f"{player} was asked nothing")
-    if (pending["player"], pending["kind"]) != (player, "trigger-order"):
-        raise Mismatch(claim, f"{pending['player']} is asked a {pending['kind']} choice")
+    pending = pending_question(world.observe(), player, "trigger-order", claim)
     options = pending["options"]
     if len(options) < 2 or not all(o.startswith(f"{card}: ") for o in options):
         raise Mismatch(claim, f"{player} is asked to choose among {prose(options)}")
