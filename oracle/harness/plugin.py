@@ -103,8 +103,7 @@ class Suite:
     def start(config: pytest.Config) -> None:
         """Register the steps and fixtures, the catalog's markers and the results collector."""
         from oracle.contract.protocol import end_engines_on_signals
-        from oracle.engine.cards import shared_database
-        from oracle.paths import cards_dir, suite_root
+        from oracle.paths import suite_root
         from oracle.suite.catalog import check_tags, feature_sources, load_catalog, scenario_ids
         from oracle.suite.parallel import ParallelResults
         from oracle.suite.results import RESULTS, ResultCollector, load_expectations
@@ -113,11 +112,6 @@ class Suite:
 
         end_engines_on_signals()  # SIGTERM and SIGINT unwind, so the engine's process group is ended
         try:
-            # The cards are read afresh by every session, not kept from an earlier session in the same
-            # process: mutation testing runs each mutant in a child forked after a first session, and
-            # a mutant of the code that reads mana costs must meet the card fixtures again.
-            shared_database.cache_clear()
-            shared_database(cards_dir())
             catalog = load_catalog()
             expectations_file = config.getoption("--expectations")
             expectations = {}
