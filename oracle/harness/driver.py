@@ -1,52 +1,50 @@
-"""Scenarios run step by step outside pytest's collection.
+"""Scenarios run step by step: the one way the harness runs a step, under pytest or outside it.
 
-Each step's text is matched to its one step definition (:mod:`oracle.harness.steps`) and called
-with a :class:`~oracle.harness.world.World`, as pytest-bdd does.  The lint of unstated
-choices (tests/unit/test_unstated_choices.py) runs every scenario many times this way, under
+Each step's text names one step definition (:mod:`oracle.harness.steps`), found through the
+step index (:mod:`oracle.harness.step_index`) and called with the scenario's
+:class:`~oracle.harness.world.World` and the arguments its text gives.  The suite's test
+(:mod:`oracle.harness.scenarios`) runs each scenario with :func:`execute`, which reports every
+step to the scenario's :class:`~oracle.suite.recorder.Trace`; the lint of unstated choices
+(tests/unit/test_unstated_choices.py) runs every scenario many times with :func:`run`, under
 different player policies; the Then steps' own tests (tests/unit/test_then_steps.py) call
 single steps on positions where their claim is false.
 """
 
 from __future__ import annotations
 
-import inspect
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import pytest
-from pytest_bdd.parser import FeatureParser
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from oracle.paths import suite_root
+from oracle.suite.recorder import Trace
+from oracle.suite.scenarios import Scenario, Step, read_feature
 
+from .step_index import INDEX
 from .steps import STEP_MODULES, import_step_modules
 from .world import World
+
+__all__ = [
+    "FAILURES",
+    "FEATURES",
+    "Outcome",
+    "Scenario",
+    "Step",
+    "execute",
+    "run",
+    "run_step",
+    "scenarios",
+    "step_definitions",
+]
 
 import_step_modules()  # registers the steps
 
 FEATURES = suite_root() / "features"
 #: What a step may raise when its claim does not hold or the engine misbehaves.
 FAILURES = (Exception, pytest.fail.Exception, pytest.skip.Exception)
-
-
-@dataclass(frozen=True)
-class Step:
-    kind: str  # given, when, then
-    text: str
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """One scenario of features/, its Background's steps first."""
-
-    path: Path
-    name: str
-    steps: tuple[Step, ...]
-
-    @property
-    def id(self) -> str:
-        return f"{self.path.relative_to(FEATURES).as_posix()}::{self.name}"
 
 
 @dataclass(frozen=True)
@@ -75,29 +73,31 @@ def step_definitions(kind: str | None = None) -> list[StepFunctionContext]:
 
 @cache
 def scenarios() -> tuple[Scenario, ...]:
-    found = []
-    for path in sorted(FEATURES.rglob("*.feature")):
-        feature = FeatureParser(str(FEATURES), str(path.relative_to(FEATURES))).parse()
-        for name, template in feature.scenarios.items():
-            steps = tuple(Step(str(s.type), s.name) for s in template.render({}).steps)
-            found.append(Scenario(path, name, steps))
-    return tuple(found)
+    """Every scenario of the suite's features/, in file order."""
+    return tuple(s for path in sorted(FEATURES.rglob("*.feature")) for s in read_feature(path))
 
 
 def run_step(world: World, step: Step) -> None:
-    """Call the one step definition whose phrase matches the step, with the arguments it parses."""
-    matching = [c for c in step_definitions(step.kind) if c.parser.is_matching(step.text)]
-    if len(matching) != 1:
-        names = [c.step_func.__name__ for c in matching]
-        raise LookupError(f"{step.kind} {step.text!r} matches {len(matching)} step definitions {names}")
-    context = matching[0]
-    arguments = context.parser.parse_arguments(step.text) or {}
-    wanted = inspect.signature(context.step_func).parameters
-    context.step_func(world=world, **{k: v for k, v in arguments.items() if k in wanted})
+    """Call the one step definition whose phrase matches the step, with the arguments it reads."""
+    INDEX.find(step.kind, step.text).call(world)
+
+
+def execute(world: World, steps: Sequence[Step], trace: Trace) -> None:
+    """Run the steps in order, each reported to ``trace`` as it starts and ends; the first that
+    fails raises its error (the steps after it do not run)."""
+    __tracebackhide__ = True
+    for index, step in enumerate(steps):
+        trace.start(index)
+        try:
+            INDEX.find(step.kind, step.text).call(world)
+        except (Exception, pytest.fail.Exception) as error:  # a skip, or an interruption, leaves it started
+            trace.end(error)
+            raise
+        trace.end()
 
 
 def run(world: World, steps: tuple[Step, ...]) -> Outcome:
-    """Run the steps in order until one fails, as pytest-bdd runs a scenario."""
+    """Run the steps in order until one fails; how the run ended."""
     for index, step in enumerate(steps):
         try:
             run_step(world, step)

@@ -18,7 +18,6 @@ number of the catalog is registered, so ``--strict-markers`` rejects a tag that 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +95,23 @@ def marker_for_tag(tag: str) -> str:
     return f"{kind}.{value}" if sep and kind in ("ruling", "cr") else tag
 
 
+def mark_of(tag: str) -> pytest.MarkDecorator:
+    """A Gherkin tag's marker (see the module docstring)."""
+    kind, sep, value = tag.partition(":")
+    if sep and kind in ("needs", "found"):
+        return getattr(pytest.mark, kind)(value)  # type: ignore[no-any-return]
+    return getattr(pytest.mark, marker_for_tag(tag))  # type: ignore[no-any-return]
+
+
+def scenario_of(item: pytest.Item) -> Any:
+    """The scenario a test of the suite runs (an :class:`oracle.suite.scenarios.Scenario`), or None."""
+    from oracle.suite.scenarios import Scenario
+
+    callspec = getattr(item, "callspec", None)
+    scenario = callspec.params.get("scenario") if callspec is not None else None
+    return scenario if isinstance(scenario, Scenario) else None
+
+
 class Suite:
     """The hooks of a session that runs the suite, registered by :func:`pytest_configure`."""
 
@@ -108,7 +124,7 @@ class Suite:
         from oracle.suite.parallel import ParallelResults
         from oracle.suite.results import RESULTS, ResultCollector, load_expectations
 
-        from .steps import MODULES
+        from .steps import FIXTURES
 
         end_engines_on_signals()  # SIGTERM and SIGINT unwind, so the engine's process group is ended
         try:
@@ -120,8 +136,12 @@ class Suite:
                 expectations = load_expectations(Path(expectations_file), config.getoption("--engine"), known)
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
-        for module in ("oracle.harness.step_index", *MODULES):  # the quicker step lookup first
-            config.pluginmanager.import_plugin(module)
+        from .step_index import INDEX
+        from .steps import import_step_modules
+
+        config.pluginmanager.import_plugin(FIXTURES)
+        import_step_modules()
+        INDEX.check = bool(config.getoption("--check-step-index"))
         config.pluginmanager.register(Suite(), "mtg-conformance-suite")
         config.stash[CATALOG] = catalog
         for ruling in catalog.rulings.values():
@@ -159,8 +179,6 @@ class Suite:
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         """Each scenario needs what its cards and steps imply (``oracle/suite/needs.py``), besides
         what its own ``@needs:`` tags say: both become ``needs(capability)`` markers."""
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
-
         from oracle.suite.needs import derive_all
 
         try:
@@ -168,34 +186,21 @@ class Suite:
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
         for item in items:
-            function = getattr(item, "obj", None)
-            template = scenario_wrapper_template_registry.get(function) if callable(function) else None
-            if template is None:
-                continue
-            found = derived.get(f"{template.feature.rel_filename}::{template.name}")
+            scenario = scenario_of(item)
+            found = derived.get(scenario.id) if scenario is not None else None
             declared = {str(m.args[0]) for m in item.iter_markers("needs")}
             for capability in found.needs if found else ():
                 if capability not in declared:
                     item.add_marker(pytest.mark.needs(capability))
 
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_bdd_apply_tag(self, tag: str, function: Callable[..., Any]) -> Any:
-        """Map a Gherkin tag onto its marker (see the module docstring)."""
-        kind, sep, value = tag.partition(":")
-        if sep and kind in ("needs", "found"):
-            return getattr(pytest.mark, kind)(value)(function)
-        return getattr(pytest.mark, marker_for_tag(tag))(function)
-
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
         """A user's mistake, an engine's failure or a position it can't build is one line, not a traceback."""
-        from pytest_bdd.exceptions import StepDefinitionNotFoundError
-
         from oracle.contract.outcomes import EngineFailure, Precondition, Unsupported
 
         report = yield
         if call.excinfo is not None and report.failed:
             error = call.excinfo.value
-            if isinstance(error, (UserError, StepDefinitionNotFoundError, EngineFailure, Precondition, Unsupported)):
+            if isinstance(error, (UserError, EngineFailure, Precondition, Unsupported)):
                 report.longrepr = f"{item.nodeid}: {type(error).__name__}: {str(error).splitlines()[0]}"
         return report

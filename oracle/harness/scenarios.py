@@ -1,37 +1,45 @@
 """Every scenario in features/ (or in the files ``--features`` names), run against the engine
 chosen with ``--engine``.
 
-Each feature file is loaded on its own, so a file that does not parse is
-reported as one failing test naming its path and line, and the other files run.
+One test, ``test_scenario``, takes each scenario in turn: its id is the scenario's file and
+name, its markers are the scenario's tags (:func:`oracle.harness.plugin.mark_of`) and the
+capabilities its cards and steps imply (added by the plugin).  Each feature file is read on
+its own, so a file that can't be run is one failing test naming its path and line, and the
+other files run.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 import pytest
-from pytest_bdd import scenarios
-from pytest_bdd.exceptions import GherkinParseError
 
-from oracle.paths import suite_root
+from oracle.suite.results import RESULTS
+from oracle.suite.scenarios import FeatureError, Scenario, read_feature
 
+from .driver import execute
+from .plugin import mark_of
 from .sources import feature_files
-
-FEATURES = suite_root() / "features"
-
-
-def _unparsable(path: Path, error: GherkinParseError) -> None:
-    relative = path.relative_to(FEATURES.parent) if path.is_relative_to(FEATURES.parent) else path
-    message = f"{relative}:{error.line}: feature file does not parse: {error.message}"
-
-    def test() -> None:
-        pytest.fail(message, pytrace=False)
-
-    globals()[f"test_unparsable_{path.stem}"] = test
+from .world import World
 
 
-for _path in feature_files():
-    try:
-        scenarios(str(_path))
-    except GherkinParseError as _error:
-        _unparsable(_path, _error)
+def _cases() -> list[Any]:
+    cases = []
+    for path in feature_files():
+        try:
+            found = read_feature(path)
+        except FeatureError as error:
+            cases.append(pytest.param(error, id=f"{path.parent.name}/{path.name}: cannot run"))
+            continue
+        cases += [pytest.param(s, id=f"{s.feature}: {s.name}", marks=[mark_of(t) for t in s.tags]) for s in found]
+    return cases
+
+
+@pytest.mark.parametrize("scenario", _cases())
+def test_scenario(scenario: Scenario | FeatureError, world: World, request: pytest.FixtureRequest) -> None:
+    """The scenario's steps, in order, on a fresh game; every Then must hold."""
+    __tracebackhide__ = True
+    if isinstance(scenario, FeatureError):
+        pytest.fail(str(scenario), pytrace=False)
+    trace = request.config.stash[RESULTS].recorder.begin(request.node.nodeid, scenario.steps)
+    execute(world, scenario.steps, trace)

@@ -1,123 +1,57 @@
-"""pytest-bdd's step lookup, done once per step text instead of once per step and fixture.
+"""Which step definition a step's text names, found once per text and kept in a dict.
 
-pytest-bdd (9.0) finds the definition of each step of each scenario by going through every
-fixture name of the session, asking pytest which of that name's definitions the scenario can
-see, trying the parser of each step definition on the step's text, then registering the
-matches as a temporary fixture and asking pytest for its value: the cost grows with steps
-times fixtures.  It also inspects the signature of the step's function twice per step.
+pytest-bdd's decorators (``given``, ``when``, ``then``, ``step``) register every step definition
+in ``pytest_bdd.steps.step_function_context_registry``; the harness runs a scenario's steps
+itself (:mod:`oracle.harness.driver`) and finds each step's definition here, so a step costs
+a lookup in a dict however many definitions there are:
 
-This plugin replaces ``get_step_function`` of ``pytest_bdd.scenario`` with the same search,
-remembered, and ``get_gherkin_document`` of ``pytest_bdd.parser`` with a shared parse:
+* a definition whose parser is a case-sensitive regular expression is filed under one word its
+  text must contain (a word of the expression's literal text between non-word characters,
+  e.g. "controls" in ``(?P<player>\\w+) controls (?P<spec>.+)``), and a plain string
+  definition under its text; a step text is tried only on the definitions filed under its
+  words or its text, and on those that can't be filed (other parsers);
+* for each kind and text, the one definition that matches and the arguments its parser reads
+  (through the definition's converters) are remembered.
 
-* the step definitions a test module can see are listed once per module (or class), in the
-  order pytest-bdd goes through them (which definitions a scenario sees depends only on
-  where it is defined, so every scenario of a module sees the same ones);
-* a definition whose parser is a case-sensitive regular expression is filed under one word
-  its text must contain (a word of the expression's literal text between non-word
-  characters, e.g. "controls" in ``(?P<player>\\w+) controls (?P<spec>.+)``), and a plain
-  string definition under its text; a step text is tried only on the definitions filed under
-  its words or its text, and on those that can't be filed (other parsers);
-* for each step text, the definitions that match and the one that wins (the closest to the
-  scenario, as pytest would pick it: pytest-bdd sorts them by where they are defined and
-  takes the last) are remembered;
-* the signature of each step function is inspected once;
-* a feature file is parsed once: pytest-bdd reads the parse that the derivation of each
-  scenario's needs (``oracle/suite/needs.py``) makes too, instead of parsing it again.
+Exactly one definition must match a step: none is :class:`UndefinedStep`, several
+:class:`AmbiguousStep`, each a one-line error naming the step.  ``--check-step-index`` (and
+``tests/unit/test_step_index.py``) also tries every definition on every step and fails on any
+difference, which guards the filing above.
 
-So a step costs a lookup in a dict, however many definitions there are.  It relies on
-pytest-bdd's internals: ``pyproject.toml`` pins pytest-bdd's version range, a run refuses to
-start if a function it replaces or uses has changed shape, and ``tests/unit/test_step_index.py``
-runs every scenario with ``--check-step-index``, which also runs pytest-bdd's own lookup on
-every step and fails on any difference.
+    >>> from oracle.harness.steps import import_step_modules
+    >>> import_step_modules()
+    >>> found = INDEX.find("given", "Alice has Llanowar Elves in her hand")
+    >>> found.function.__name__, found.arguments
+    ('has_card', {'player': 'Alice', 'card': 'Llanowar Elves', 'zone': 'hand'})
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import re
-from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-import pytest
-from gherkin.errors import CompositeParserException
 from pytest_bdd import parsers
-from pytest_bdd.compat import get_fixture_names, getfixturedefs
-from pytest_bdd.gherkin_parser import GherkinDocument
-from pytest_bdd.steps import StepFunctionContext, StepNamePrefix, step_function_context_registry
+from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
-from oracle.suite.needs import gherkin_document
+from oracle.errors import UserError
 
 try:
     from re import _parser as regex_parser  # type: ignore[attr-defined]  # Python 3.11+
 except ImportError:  # pragma: no cover - Python 3.10
     import sre_parse as regex_parser  # type: ignore[no-redef]
 
-#: pytest-bdd's module ``scenario`` (the package's attribute of that name is the decorator).
-bdd_scenario = importlib.import_module("pytest_bdd.scenario")
-bdd_parser = importlib.import_module("pytest_bdd.parser")
-#: What this plugin replaces in that module or uses from it, and the parameters of each.
-SHAPES = {
-    "get_step_function": ["request", "step"],
-    "find_fixturedefs_for_step": ["step", "fixturemanager", "node"],
-    "iterparentnodeids": ["nodeid"],
-    "get_required_args": ["func"],
-}
 WORD = re.compile(r"\w+")
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    for name, parameters in SHAPES.items():
-        found = getattr(bdd_scenario, name, None)
-        if found is None or list(inspect.signature(found).parameters) != parameters:
-            raise pytest.UsageError(
-                f"pytest-bdd's scenario.{name} is missing or has changed; oracle/harness/step_index.py "
-                "must be checked against this pytest-bdd version (see the range pinned in pyproject.toml)"
-            )
-    reader = getattr(bdd_parser, "get_gherkin_document", None)
-    if reader is None or list(inspect.signature(reader).parameters) != ["abs_filename", "encoding"]:
-        raise pytest.UsageError("pytest-bdd's parser.get_gherkin_document is missing or has changed; see step_index.py")
-    if getattr(bdd_scenario, "signature", None) is not inspect.signature:
-        raise pytest.UsageError("pytest-bdd's scenario module no longer uses inspect.signature; see step_index.py")
-    index = StepIndex(config.getoption("--check-step-index"))
-    patch = pytest.MonkeyPatch()
-    patch.setattr(bdd_parser, "get_gherkin_document", _shared_parse(bdd_parser.get_gherkin_document))
-    patch.setattr(bdd_scenario, "get_step_function", index.get_step_function)
-    patch.setattr(bdd_scenario, "signature", _once(bdd_scenario.signature))
-    required_args = _once(bdd_scenario.get_required_args)
-    patch.setattr(bdd_scenario, "get_required_args", lambda func: list(required_args(func)))
-    config.add_cleanup(patch.undo)
+class UndefinedStep(UserError):
+    """No step definition matches the step's text."""
 
 
-def _shared_parse(original: Callable[..., Any]) -> Callable[..., Any]:
-    """pytest-bdd's reading of a feature file, from the parse the needs derivation shares
-    (:func:`oracle.suite.needs.gherkin_document`); a file that does not parse, or in another
-    encoding, is left to pytest-bdd, which reports it its own way."""
-
-    def parsed(abs_filename: str, encoding: str = "utf-8") -> Any:
-        if encoding.lower().replace("-", "") != "utf8":
-            return original(abs_filename, encoding)
-        try:
-            document = gherkin_document(Path(abs_filename))
-        except (CompositeParserException, UnicodeDecodeError, OSError):
-            return original(abs_filename, encoding)
-        return GherkinDocument.from_dict(document)
-
-    return parsed
-
-
-def _once(inspect_function: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``inspect_function`` remembered by the function it inspects."""
-    seen: dict[Any, Any] = {}
-
-    def remembered(function: Any) -> Any:
-        if function not in seen:
-            seen[function] = inspect_function(function)
-        return seen[function]
-
-    return remembered
+class AmbiguousStep(UserError):
+    """More than one step definition matches the step's text."""
 
 
 @cache
@@ -152,83 +86,92 @@ def required_word(pattern: str) -> str | None:
     return max(words, key=len) if words else None
 
 
-class Definitions:
-    """The step definitions one module (or class) of scenarios can see, filed for lookup."""
+@dataclass(frozen=True)
+class Found:
+    """The definition of one step text, and the arguments its function takes from the text."""
 
-    def __init__(self, fixturemanager: Any, node: Any) -> None:
-        #: (fixture definition, step context), in the order pytest-bdd goes through them.
-        self.entries: list[tuple[Any, StepFunctionContext]] = []
-        for name in get_fixture_names(fixturemanager):
-            if not name.startswith(StepNamePrefix.step_def.value):
-                continue
-            for fixturedef in getfixturedefs(fixturemanager, name, node) or []:
-                context = step_function_context_registry.get(fixturedef.func)
-                if context is not None:
-                    self.entries.append((fixturedef, context))
-        self.by_word: dict[str, list[int]] = {}
-        self.by_text: dict[str, list[int]] = {}
-        self.unfiled: list[int] = []
-        for position, (_, context) in enumerate(self.entries):
-            self._file(position, context)
-        self.found: dict[tuple[str, str], tuple[list[Any], StepFunctionContext | None]] = {}
+    context: StepFunctionContext
+    arguments: dict[str, Any]
 
-    def _file(self, position: int, context: StepFunctionContext) -> None:
-        parser = context.parser
-        if type(parser) is parsers.string:
-            self.by_text.setdefault(parser.name, []).append(position)
-            return
-        word = None
-        if type(parser) is parsers.re and isinstance(parser.regex.pattern, str):
-            if not parser.regex.flags & re.IGNORECASE:
-                word = required_word(parser.regex.pattern)
-        if word is None:
-            self.unfiled.append(position)
-        else:
-            self.by_word.setdefault(word, []).append(position)
+    @property
+    def function(self) -> Any:
+        return self.context.step_func
 
-    def lookup(self, step_type: str, text: str) -> tuple[list[Any], StepFunctionContext | None]:
-        """The fixture definitions whose step parses ``text``, in pytest-bdd's order, and the winner."""
-        key = (step_type, text)
-        if key not in self.found:
-            positions = set(self.unfiled) | set(self.by_text.get(text, []))
-            for word in set(WORD.findall(text)):
-                positions.update(self.by_word.get(word, []))
-            found = []
-            for position in sorted(positions):
-                fixturedef, context = self.entries[position]
-                if context.type is not None and context.type != step_type:
-                    continue
-                if context.parser.is_matching(text):
-                    found.append(fixturedef)
-            closest_last = sorted(found, key=lambda d: list(bdd_scenario.iterparentnodeids(d.baseid)))
-            winner = step_function_context_registry.get(closest_last[-1].func) if closest_last else None
-            self.found[key] = (found, winner)
-        return self.found[key]
+    def call(self, world: Any) -> None:
+        self.context.step_func(world=world, **self.arguments)
+
+
+def _arguments(context: StepFunctionContext, text: str) -> dict[str, Any]:
+    """What the definition's parser reads in the text, converted, for the parameters its function has."""
+    parsed = context.parser.parse_arguments(text) or {}
+    wanted = inspect.signature(context.step_func).parameters
+    return {k: context.converters.get(k, lambda v: v)(v) for k, v in parsed.items() if k in wanted}
 
 
 class StepIndex:
-    """Stands in for pytest-bdd's ``get_step_function``; with ``check``, also runs pytest-bdd's own."""
+    """Every registered step definition, filed for lookup (filed again when definitions are added)."""
 
-    def __init__(self, check: bool = False) -> None:
-        self.check = check
-        self.original = bdd_scenario.get_step_function
-        self.definitions: dict[tuple[Any, int], Definitions] = {}
+    def __init__(self) -> None:
+        self.check = False
+        self._filed = -1  # the registry's size when the definitions were filed
+        self.contexts: list[StepFunctionContext] = []
+        self.by_word: dict[str, list[int]] = {}
+        self.by_text: dict[str, list[int]] = {}
+        self.unfiled: list[int] = []
+        self.found: dict[tuple[str, str], Found] = {}
 
-    def get_step_function(self, request: pytest.FixtureRequest, step: Any) -> StepFunctionContext | None:
-        node = request.node
-        key = (
-            node.parent if node.parent is not None else node,
-            len(step_function_context_registry),
-        )  # new step definitions: file again
-        definitions = self.definitions.get(key)
-        if definitions is None:
-            definitions = self.definitions[key] = Definitions(request._fixturemanager, node)
-        found, winner = definitions.lookup(step.type, step.name)
+    def _file_all(self) -> None:
+        self.contexts = list(step_function_context_registry.values())
+        self.by_word, self.by_text, self.unfiled, self.found = {}, {}, [], {}
+        for position, context in enumerate(self.contexts):
+            parser = context.parser
+            word = None
+            if type(parser) is parsers.string:
+                self.by_text.setdefault(parser.name, []).append(position)
+                continue
+            if type(parser) is parsers.re and isinstance(parser.regex.pattern, str):
+                if not parser.regex.flags & re.IGNORECASE:
+                    word = required_word(parser.regex.pattern)
+            if word is None:
+                self.unfiled.append(position)
+            else:
+                self.by_word.setdefault(word, []).append(position)
+        self._filed = len(step_function_context_registry)
+
+    def matching(self, kind: str, text: str) -> list[StepFunctionContext]:
+        """Every definition of that kind (or of any kind) whose parser matches the text, filed or not."""
+        if self._filed != len(step_function_context_registry):
+            self._file_all()
+        positions = set(self.unfiled) | set(self.by_text.get(text, []))
+        for word in set(WORD.findall(text)):
+            positions.update(self.by_word.get(word, []))
+        return [
+            self.contexts[p]
+            for p in sorted(positions)
+            if self.contexts[p].type in (None, kind) and self.contexts[p].parser.is_matching(text)
+        ]
+
+    def find(self, kind: str, text: str) -> Found:
+        """The one definition of the step; :class:`UndefinedStep` or :class:`AmbiguousStep` otherwise."""
+        if self._filed != len(step_function_context_registry):
+            self._file_all()
+        found = self.found.get((kind, text))
+        if found is not None:
+            return found
+        matches = self.matching(kind, text)
         if self.check:
-            expected = list(bdd_scenario.find_fixturedefs_for_step(step, request._fixturemanager, node))
-            chosen = self.original(request, step)
-            if expected != found or chosen is not winner:
-                raise AssertionError(
-                    f"step index: {step.type} {step.name!r} found {found} ({winner}), pytest-bdd {expected} ({chosen})"
-                )
-        return winner
+            every = [c for c in self.contexts if c.type in (None, kind) and c.parser.is_matching(text)]
+            if every != matches:
+                raise AssertionError(f"step index: {kind} {text!r} found {matches}, every definition tried {every}")
+        step = f"{kind.capitalize()} {text!r}"
+        if not matches:
+            raise UndefinedStep(f"no step definition matches {step} (the glossary: features/README.md)")
+        if len(matches) > 1:
+            names = ", ".join(f"{c.step_func.__module__}.{c.step_func.__name__}" for c in matches)
+            raise AmbiguousStep(f"{len(matches)} step definitions match {step}: {names}")
+        found = self.found[kind, text] = Found(matches[0], _arguments(matches[0], text))
+        return found
+
+
+#: The index the harness and the tools share.
+INDEX = StepIndex()

@@ -68,14 +68,14 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-#: The command's pytest runs load only the plugins the suite uses: pytest-bdd from the
-#: environment (not whatever else is installed there, so a run does not depend on it), and
-#: none of pytest's own that serve other kinds of test suites or debugging sessions (the
+#: The command's pytest runs load only the plugins the suite uses: its own (the harness runs
+#: the steps itself, so not even pytest-bdd's; nothing else installed in the environment, so a
+#: run does not depend on it), and none of pytest's own that serve other kinds of test suites or debugging sessions (the
 #: unraisable-exception check alone makes two full garbage collections at the end).
 UNUSED_PLUGINS = (
     "unraisableexception threadexception doctest pastebin legacypath unittest stepwise setuponly setupplan debugging"
 )
-PLUGINS = ["--disable-plugin-autoload", "-p", "pytest_bdd.plugin"]
+PLUGINS = ["--disable-plugin-autoload"]
 PLUGINS += [arg for name in UNUSED_PLUGINS.split() for arg in ("-p", f"no:{name}")]
 
 

@@ -1,12 +1,11 @@
 """Which step a scenario stopped at, what that step expected and what was observed.
 
-:class:`StepRecorder` is a pytest plugin that follows pytest-bdd's step hooks
-(``pytest_bdd_before_step``, ``pytest_bdd_after_step``, ``pytest_bdd_step_error``,
-``pytest_bdd_step_func_lookup_error``) and keeps, for each scenario, every step with its
-status (passed, failed, skipped, not run) and duration, the step where it stopped, and the
-scenario's duration (the results plugin tells it how each phase of a test ended, :meth:`StepRecorder.end_phase`).  A step that started and never finished is where the scenario stopped,
-whatever stopped it: a Then step that did not hold, an engine that broke or hung, a position
-it could not build, or a skip (which pytest-bdd's error hook does not see).
+:class:`StepRecorder` keeps, for each scenario, every step with its status (passed, failed,
+skipped, not run) and duration, the step where it stopped, and the scenario's duration.  The
+harness reports each step as it runs it (:func:`oracle.harness.driver.execute`); the results
+plugin reports how each phase of a test ended (:meth:`StepRecorder.end_phase`).  A step that
+started and never finished is where the scenario stopped, whatever stopped it: a Then step
+that did not hold, an engine that broke or hung, a position it could not build, or a skip.
 
 :func:`expected_observed` says what the stopping step expected and what was observed: a
 :class:`~oracle.suite.mismatch.Mismatch` carries both; any other failure of a Then step
@@ -17,6 +16,7 @@ expected what the contract promises.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,8 +55,22 @@ class Trace:
     error: BaseException | None = None
     _started: float = 0.0
 
-    def step(self, line: int) -> StepRun | None:
-        return next((s for s in self.steps if s.line == line), None)
+    def start(self, index: int) -> None:
+        """Step ``index`` starts: until it ends, it is where the scenario stopped."""
+        self.stopped = self.steps[index]
+        self._started = time.perf_counter()
+
+    def end(self, error: BaseException | None = None) -> None:
+        """The step that started ended: passed, or failed with ``error``."""
+        run = self.stopped
+        if run is None:
+            return
+        run.status = "passed" if error is None else "failed"
+        run.duration = time.perf_counter() - self._started
+        if error is None:
+            self.stopped = None
+        else:
+            self.error = error
 
     def skipped(self) -> None:
         """The scenario was skipped: none of its steps counts as run."""
@@ -93,46 +107,17 @@ def expected_observed(outcome: str, trace: Trace | None, message: str) -> tuple[
 
 
 class StepRecorder:
-    """The pytest plugin: every scenario's steps, where it stopped, and its duration, by node id."""
+    """Every scenario's steps, where it stopped, and its duration, by node id.  The harness
+    tells it when a scenario begins and how each step ends (:func:`oracle.harness.driver.execute`)."""
 
     def __init__(self) -> None:
         self.traces: dict[str, Trace] = {}
 
-    def _trace(self, request: pytest.FixtureRequest) -> Trace:
-        return self.traces.setdefault(request.node.nodeid, Trace())
-
-    def pytest_bdd_before_scenario(self, request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
-        trace = self._trace(request)
-        trace.steps = [StepRun(s.keyword, s.name, s.line_number) for s in scenario.steps]
-
-    def pytest_bdd_before_step(self, request: pytest.FixtureRequest, step: Any, **_: Any) -> None:
-        trace = self._trace(request)
-        trace.stopped = trace.step(step.line_number)
-        trace._started = time.perf_counter()
-
-    def _finish(self, request: pytest.FixtureRequest, step: Any, status: str) -> Trace:
-        trace = self._trace(request)
-        run = trace.step(step.line_number)
-        if run is not None:
-            run.status = status
-            run.duration = time.perf_counter() - trace._started
+    def begin(self, nodeid: str, steps: Sequence[Any]) -> Trace:
+        """A scenario's steps (each with ``keyword``, ``text`` and ``line``) are about to run."""
+        trace = self.traces.setdefault(nodeid, Trace())
+        trace.steps = [StepRun(s.keyword, s.text, s.line) for s in steps]
         return trace
-
-    def pytest_bdd_after_step(self, request: pytest.FixtureRequest, step: Any, **_: Any) -> None:
-        self._finish(request, step, "passed").stopped = None
-
-    def pytest_bdd_step_error(self, request: pytest.FixtureRequest, step: Any, exception: Exception, **_: Any) -> None:
-        trace = self._finish(request, step, "failed")
-        trace.error = exception
-
-    def pytest_bdd_step_func_lookup_error(
-        self, request: pytest.FixtureRequest, step: Any, exception: Exception, **_: Any
-    ) -> None:
-        trace = self._trace(request)
-        trace.stopped = trace.step(step.line_number)
-        if trace.stopped is not None:
-            trace.stopped.status = "failed"
-        trace.error = exception
 
     def end_phase(self, nodeid: str, report: pytest.TestReport, error: BaseException | None) -> Trace:
         """Account for one phase (setup, call, teardown) of a scenario's test: its duration, and

@@ -202,27 +202,26 @@ class ResultCollector:
     transcripts: Path | None = None
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
+        from .scenarios import Scenario
 
         for item in items:
-            function = getattr(item, "obj", None)
-            template = scenario_wrapper_template_registry.get(function) if callable(function) else None
-            if template is None:
+            callspec = getattr(item, "callspec", None)
+            scenario = callspec.params.get("scenario") if callspec is not None else None
+            if not isinstance(scenario, Scenario):
                 continue
             markers = [m.name for m in item.iter_markers()]
-            feature = template.feature.rel_filename
             self.results[item.nodeid] = ScenarioResult(
-                id=f"{feature}::{template.name}",
-                name=template.name,
-                feature=feature,
-                line=template.line_number,
+                id=scenario.id,
+                name=scenario.name,
+                feature=scenario.feature,
+                line=scenario.line,
                 rulings=sorted({n.split(".", 1)[1] for n in markers if n.startswith("ruling.")}),
                 rules=sorted({n.split(".", 1)[1] for n in markers if n.startswith("cr.")}),
                 needs=sorted({str(m.args[0]) for m in item.iter_markers("needs")}),
-                feature_name=template.feature.name or feature,
-                steps=[StepRun(s.keyword, s.name, s.line_number).as_dict() for s in template.steps],
+                feature_name=scenario.feature_name or scenario.feature,
+                steps=[StepRun(s.keyword, s.text, s.line).as_dict() for s in scenario.steps],
             )
-            if not template.steps:
+            if not scenario.steps:
                 self.stepless.add(item.nodeid)
 
     def pytest_deselected(self, items: list[pytest.Item]) -> None:

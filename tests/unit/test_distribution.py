@@ -197,7 +197,7 @@ def test_the_plugin_runs_the_installed_suite_in_an_authors_repository_and_nothin
     both = ["--features", ":suite", "--features", "mine", "-m", "ruling.symbol.tap"]
     selected = _run([*suite, "--engine", "cmd:mtg-conformance serve", *both], cwd=tmp_path, env=env)
     assert "conformance summary: cmd:mtg-conformance serve" in selected and " 0 FAIL," in selected
-    assert "test_my_elves_tap_for_green" in _run([*suite, *both, "-v"], cwd=tmp_path, env=env)  # theirs, beside
+    assert "extra.feature: my elves tap for green" in _run([*suite, *both, "-v"], cwd=tmp_path, env=env)  # theirs, beside
     mine = _run([str(installed / "python"), "-m", "pytest", "test_mine.py"], cwd=tmp_path, env=env)
     assert "1 passed" in mine and "conformance summary" not in mine
 

@@ -67,7 +67,7 @@ def test_unparsable_file_names_path_and_line(run: subprocess.CompletedProcess[st
 
 
 def test_unknown_step_is_one_line(run: subprocess.CompletedProcess[str]) -> None:
-    assert 'StepDefinitionNotFoundError: Step definition is not found: Then "the moon is full' in run.stdout
+    assert "UndefinedStep: no step definition matches Then \"the moon is full and Alice's pool" in run.stdout
 
 
 def test_unknown_card_is_one_line(run: subprocess.CompletedProcess[str]) -> None:

@@ -119,7 +119,7 @@ def test_an_authors_feature_file_runs_beside_the_suites(tmp_path: Path) -> None:
     suite = sum(1 for s in feature_tags(ROOT / "features") if "symbol.tap" in s.rulings)
     totals = next(line for line in result.stdout.splitlines() if line.startswith("scenarios: "))
     assert totals.startswith(f"scenarios: {suite + 1} PASS, 0 FAIL, 1 ERROR,"), totals
-    assert 'StepDefinitionNotFoundError: Step definition is not found: Then "the moon is full"' in result.stdout
+    assert "UndefinedStep: no step definition matches Then 'the moon is full'" in result.stdout
 
 
 def test_an_unknown_tag_in_an_authors_file_is_the_same_line(tmp_path: Path) -> None:

@@ -1,20 +1,20 @@
-"""The step index (oracle/harness/step_index.py) finds what pytest-bdd's own lookup finds."""
+"""The step index (oracle/harness/step_index.py) finds what trying every definition finds."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
+import pytest_bdd
 
 from oracle.harness import step_index
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_every_step_of_every_scenario_is_found_as_pytest_bdd_finds_it() -> None:
+def test_every_step_of_every_scenario_is_found_as_trying_every_definition_finds_it() -> None:
     """Both lookups on every step, with definitions of every kind of parser besides the suite's."""
     result = subprocess.run(
         [
@@ -57,10 +57,27 @@ def test_a_required_word_stands_between_non_word_characters_of_literal_text(patt
     assert step_index.required_word(pattern) == word
 
 
-def test_a_run_refuses_to_start_if_pytest_bdd_changed_what_the_index_replaces(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(step_index.bdd_scenario, "get_step_function", lambda request, step, extra: None)
-    config = SimpleNamespace(getoption=lambda name: False, add_cleanup=lambda f: None)
-    with pytest.raises(pytest.UsageError, match="get_step_function is missing or has changed"):
-        step_index.pytest_configure(config)  # type: ignore[arg-type]
+def _define(kind: str, pattern: str) -> None:
+    """Define a step in the caller's frame: pytest-bdd's registry keeps a definition while the
+    fixture it makes in the caller's namespace lives (here, while the test runs)."""
+    getattr(pytest_bdd, kind)(pytest_bdd.parsers.re(pattern), stacklevel=2)(lambda world, **_: None)
+
+
+def test_a_step_no_definition_matches_is_one_line_naming_it() -> None:
+    with pytest.raises(step_index.UndefinedStep, match=r"no step definition matches Then 'the moon is full'"):
+        step_index.StepIndex().find("then", "the moon is full")
+
+
+def test_a_step_two_definitions_match_names_both() -> None:
+    _define("then", r"(?P<x>\w+) glows blue under test$")
+    _define("then", r"Pili glows (?P<c>\w+) under test$")
+    with pytest.raises(step_index.AmbiguousStep, match=r"2 step definitions match Then 'Pili glows blue under test'"):
+        step_index.StepIndex().find("then", "Pili glows blue under test")
+
+
+def test_definitions_registered_after_a_lookup_are_found() -> None:
+    index = step_index.StepIndex()
+    with pytest.raises(step_index.UndefinedStep):
+        index.find("when", "Pili hums a tune under test")
+    _define("when", r"(?P<who>\w+) hums a tune under test$")
+    assert index.find("when", "Pili hums a tune under test").arguments == {}  # the function takes no "who"

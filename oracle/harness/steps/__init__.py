@@ -1,6 +1,6 @@
 """The step definitions: the suite's vocabulary of Given, When and Then phrases (glossary:
 features/README.md), and the fixtures every scenario uses.  Importing a module registers its
-steps with pytest-bdd; the plugin (:mod:`oracle.harness.plugin`) registers them all with pytest.
+steps with pytest-bdd's registry, where the harness finds them (:mod:`oracle.harness.step_index`).
 """
 
 #: The modules that define steps, in the order pytest registers them.
@@ -11,13 +11,12 @@ STEP_MODULES = (
     "oracle.harness.steps.then_zones",
     "oracle.harness.steps.then_questions",
 )
-#: Every module the plugin registers: the fixtures, then the steps.
-MODULES = ("oracle.harness.steps.fixtures", *STEP_MODULES)
+#: The module of the fixtures every scenario uses, which the plugin registers with pytest.
+FIXTURES = "oracle.harness.steps.fixtures"
 
 
 def import_step_modules() -> None:
-    """Import every module of :data:`STEP_MODULES`, which registers its steps with pytest-bdd
-    (for the tools that read the steps outside a pytest session: the driver, the glossary test)."""
+    """Import every module of :data:`STEP_MODULES`, which registers its steps with pytest-bdd."""
     import importlib
 
     for name in STEP_MODULES:

@@ -1,0 +1,129 @@
+"""The scenarios of feature files, as the harness runs them and the needs derivation reads them.
+
+Each feature file is parsed by the official Gherkin parser, once while it is unchanged
+(:func:`oracle.suite.needs.gherkin_document`, which keeps the parse between runs too).  A
+scenario carries its steps (its Feature's and Rule's Background first), its tags (its
+Feature's and Rule's, then its own) and where it is written.  Its id is the one reports and
+expectations files use: ``<folder>/<file>::<name>``, the folder being the one the file is in
+(``mana/could_produce.feature::...`` for ``features/mana/could_produce.feature``).
+
+    >>> from oracle.paths import suite_root
+    >>> first = read_feature(sorted((suite_root() / "features" / "core").glob("*.feature"))[0])[0]
+    >>> first.steps[0].kind, first.steps[0].keyword
+    ('given', 'Given')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+_KEYWORD_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+
+
+class FeatureError(Exception):
+    """A feature file that can't be run: it does not parse, or it holds what the harness can't run."""
+
+    def __init__(self, path: Path, line: int, message: str) -> None:
+        super().__init__(f"{path.parent.name}/{path.name}:{line}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: ``kind`` is given, when or then (an And or But step takes the kind before it)."""
+
+    kind: str
+    text: str
+    keyword: str = ""  # as written, without its space: Given, And, ...
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One scenario of a feature file."""
+
+    path: Path
+    name: str
+    steps: tuple[Step, ...]
+    line: int = 0
+    feature_name: str = ""
+    #: The tags of its Feature and Rule, then its own, without their ``@``.
+    outer_tags: tuple[str, ...] = ()
+    own_tags: tuple[str, ...] = ()
+
+    @property
+    def feature(self) -> str:
+        """The file as reports name it: ``<folder>/<file>``."""
+        return f"{self.path.parent.name}/{self.path.name}"
+
+    @property
+    def id(self) -> str:
+        return f"{self.feature}::{self.name}"
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        return (*self.outer_tags, *self.own_tags)
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+def read_feature(path: Path) -> list[Scenario]:
+    """Every scenario of one feature file; :class:`FeatureError` if it does not parse or holds a
+    Scenario Outline (each case is a scenario of its own, so that reports name each)."""
+    from gherkin.errors import CompositeParserException
+
+    from .needs import gherkin_document
+
+    try:
+        document = gherkin_document(path)
+    except CompositeParserException as exc:
+        first = (getattr(exc, "errors", None) or [exc])[0]
+        line = int(getattr(first, "location", {}).get("line") or 1)
+        message = re.sub(r"^\(\d+:\d+\):\s*", "", " ".join(str(first).split()))
+        raise FeatureError(path, line, f"feature file does not parse: {message}") from None
+    except UnicodeDecodeError as exc:
+        raise FeatureError(path, 1, f"feature file is not UTF-8 text (byte {exc.start})") from None
+    feature = document.get("feature") or {}
+    found: list[Scenario] = []
+    _collect(feature.get("children", []), path, feature.get("name", ""), _tags(feature), (), found)
+    return found
+
+
+def _tags(node: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(t["name"][1:] for t in node.get("tags", []))
+
+
+def _steps(raw: list[dict[str, Any]], previous: str = "given") -> tuple[Step, ...]:
+    found = []
+    for step in raw:
+        previous = _KEYWORD_TYPES.get(step["keywordType"], previous)
+        found.append(Step(previous, step["text"], step["keyword"].strip(), step["location"]["line"]))
+    return tuple(found)
+
+
+def _collect(
+    children: list[dict[str, Any]],
+    path: Path,
+    feature_name: str,
+    outer: tuple[str, ...],
+    background: tuple[Step, ...],
+    found: list[Scenario],
+) -> None:
+    for child in children:
+        if "background" in child:
+            background += _steps(child["background"]["steps"])
+        elif "rule" in child:
+            rule = child["rule"]
+            _collect(rule.get("children", []), path, feature_name, outer + _tags(rule), background, found)
+        elif "scenario" in child:
+            scenario = child["scenario"]
+            line = scenario["location"]["line"]
+            if scenario.get("examples"):
+                raise FeatureError(path, line, "a Scenario Outline is not run: write a Scenario for each case")
+            own = _steps(scenario["steps"], background[-1].kind if background else "given")
+            found.append(Scenario(path, scenario["name"], background + own, line, feature_name, outer, _tags(scenario)))
