@@ -162,7 +162,8 @@ class Suite:
 
         try:  # every tag of every feature file to collect names something the suite knows
             sources.PATHS[:] = feature_sources(config.getoption("feature_paths"))
-            check_tags(catalog, sources.PATHS or [suite_root() / "features"])
+            if not hasattr(config, "workerinput"):  # a worker of -n: its controller checked them
+                check_tags(catalog, sources.PATHS or [suite_root() / "features"])
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
         collector = ResultCollector(catalog, config.getoption("--engine"), expectations)

@@ -211,7 +211,25 @@ def feature_tags(features: Path) -> list[TaggedScenario]:
     return found
 
 
+#: Each feature file's scenarios as read, with the size and time of change the file had then.
+_READ: dict[Path, tuple[tuple[int, int], list[TaggedScenario]]] = {}
+
+
 def _scenarios_of(path: Path) -> list[TaggedScenario]:
+    """The file's scenarios, read again only if it changed since (a run checks the tags of its
+    files in the command, then in pytest's session)."""
+    try:
+        stat = path.stat()
+        key = (stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        key = (-1, -1)  # reading it says why
+    known = _READ.get(path)
+    if known is None or known[0] != key:
+        known = _READ[path] = (key, _read_scenarios_of(path))
+    return list(known[1])
+
+
+def _read_scenarios_of(path: Path) -> list[TaggedScenario]:
     found: list[TaggedScenario] = []
     pending: list[str] = []
     inherited: dict[str, list[str]] = {"Feature": [], "Rule": []}

@@ -11,8 +11,10 @@ worker's results to the controller's collector:
   changed since (a setup that passed carries nothing: pytest counts it for nothing), since every
   report crosses to the controller serialized, and whole results with their steps three times a
   scenario were most of what a worker spent beyond running it;
-* when a worker finishes, it sends every scenario it knows, so one that no worker ran is NOT RUN
-  at the controller too.
+* when a worker finishes, it names every scenario it collected and sent nothing of (with its
+  needs), so one that no worker ran is NOT RUN at the controller too: the controller reads
+  those scenarios from their feature files, as a worker does, rather than have each worker
+  send every result whole.
 
 A scenario runs on one worker only; the report of the worker that ran it wins over a worker
 that only collected it.  The summary, ``certify``'s reports, ``expectations`` and the exit status
@@ -21,13 +23,16 @@ are then computed from the same results as in a serial run (``tests/unit/test_pa
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
 
-from oracle.contract.outcomes import NOT_RUN
+from oracle.paths import suite_root
 
-from .results import ResultCollector, ScenarioResult, as_dicts
+from .catalog import feature_sources
+from .results import ResultCollector, ScenarioResult, as_dicts, scenario_result
+from .scenarios import FeatureError, Scenario, read_feature
 
 #: Where a worker puts its results for the controller (pytest-xdist's ``workeroutput``).
 OUTPUT = "mtg-conformance-results"
@@ -41,6 +46,8 @@ class ParallelResults:
         self.worker = hasattr(config, "workerinput")
         #: In a worker: what the controller was last sent of each scenario's result.
         self.sent: dict[str, dict[str, Any]] = {}
+        #: In the controller: the scenarios of the run, by id, once a worker named one it did not run.
+        self._known: dict[str, Scenario] | None = None
 
     # -- in a worker --------------------------------------------------------------------
 
@@ -72,22 +79,38 @@ class ParallelResults:
         if change:
             self.collector.changes[report.nodeid] = change
 
-    @pytest.hookimpl(trylast=True)
+    @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """A worker names the scenarios it sent nothing of; the controller ends a run stopped by
+        ``-x`` (``--maxfail``) as a serial run ends it, with failures (pytest-xdist says interrupted)."""
         if self.worker:
             output: dict[str, Any] = session.config.workeroutput  # type: ignore[attr-defined]
-            ids = list(self.collector.results)
-            output[OUTPUT] = {"ids": ids, "results": as_dicts([self.collector.results[i] for i in ids])}
+            unsent = [(i, r.id, r.needs) for i, r in self.collector.results.items() if i not in self.sent]
+            output[OUTPUT] = [list(entry) for entry in unsent]
+            return
+        maxfail = session.config.option.maxfail
+        if session.exitstatus == pytest.ExitCode.INTERRUPTED and maxfail and session.testsfailed >= maxfail:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     # -- in the controller --------------------------------------------------------------
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         """A worker finished: the scenarios it knows that the controller has not heard of yet."""
-        sent = getattr(node, "workeroutput", {}).get(OUTPUT)
-        if not sent:
+        unsent = getattr(node, "workeroutput", {}).get(OUTPUT)
+        if not unsent:
             return
-        for nodeid, fields in zip(sent["ids"], sent["results"], strict=True):
-            known = self.collector.results.get(nodeid)
-            if known is None or (known.outcome == NOT_RUN and fields["outcome"] != NOT_RUN):
-                self.collector.results[nodeid] = ScenarioResult(**fields)
+        for nodeid, scenario_id, needs in unsent:
+            if nodeid not in self.collector.results:
+                self.collector.results[nodeid] = scenario_result(self._scenarios()[scenario_id], needs)
+
+    def _scenarios(self) -> dict[str, Scenario]:
+        """Every scenario of the feature files the run collects, by id (read once)."""
+        if self._known is None:
+            self._known = {}
+            roots = feature_sources(self.config.getoption("feature_paths")) or [suite_root() / "features"]
+            for root in roots:
+                for path in [root] if root.is_file() else sorted(root.rglob("*.feature")):
+                    with contextlib.suppress(FeatureError):  # a worker reports it as a failed test
+                        self._known.update((s.id, s) for s in read_feature(path))
+        return self._known

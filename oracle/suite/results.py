@@ -27,6 +27,7 @@ from oracle.version import __version__
 from .catalog import Catalog
 from .recorder import StepRecorder, StepRun, Trace, expected_observed
 from .reports.failures import block
+from .scenarios import Scenario
 from .terminal import summary, teststatus
 
 #: Where the harness (oracle/harness/plugin.py) keeps the run's :class:`ResultCollector` (read by the CLI).
@@ -183,6 +184,21 @@ def _is_scenario(entry: object) -> bool:
     )
 
 
+def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
+    """A scenario's result before it runs (NOT RUN): what it encodes, from its tags, and its needs."""
+    return ScenarioResult(
+        id=scenario.id,
+        name=scenario.name,
+        feature=scenario.feature,
+        line=scenario.line,
+        rulings=sorted({t.split(":", 1)[1] for t in scenario.tags if t.startswith("ruling:")}),
+        rules=sorted({t.split(":", 1)[1] for t in scenario.tags if t.startswith("cr:")}),
+        needs=needs,
+        feature_name=scenario.feature_name or scenario.feature,
+        steps=[StepRun(s.keyword, s.text, s.line).as_dict() for s in scenario.steps],
+    )
+
+
 @dataclass
 class ResultCollector:
     """The pytest plugin: outcome of every scenario, per-ruling summary at the end."""
@@ -202,25 +218,13 @@ class ResultCollector:
     transcripts: Path | None = None
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
-        from .scenarios import Scenario
-
         for item in items:
             callspec = getattr(item, "callspec", None)
             scenario = callspec.params.get("scenario") if callspec is not None else None
             if not isinstance(scenario, Scenario):
                 continue
-            markers = [m.name for m in item.iter_markers()]
-            self.results[item.nodeid] = ScenarioResult(
-                id=scenario.id,
-                name=scenario.name,
-                feature=scenario.feature,
-                line=scenario.line,
-                rulings=sorted({n.split(".", 1)[1] for n in markers if n.startswith("ruling.")}),
-                rules=sorted({n.split(".", 1)[1] for n in markers if n.startswith("cr.")}),
-                needs=sorted({str(m.args[0]) for m in item.iter_markers("needs")}),
-                feature_name=scenario.feature_name or scenario.feature,
-                steps=[StepRun(s.keyword, s.text, s.line).as_dict() for s in scenario.steps],
-            )
+            needs = sorted({str(m.args[0]) for m in item.iter_markers("needs")})
+            self.results[item.nodeid] = scenario_result(scenario, needs)
             if not scenario.steps:
                 self.stepless.add(item.nodeid)
 

@@ -55,6 +55,16 @@ def test_stopping_at_the_first_failure_leaves_the_rest_not_run(tmp_path: Path) -
     assert counts["PASS"] + counts["FAIL"] + counts["NOT RUN"] == TAP
 
 
+def test_stopping_at_the_first_failure_under_n_2_leaves_the_rest_not_run(tmp_path: Path) -> None:
+    """The workers name the scenarios they collected and did not run; the controller counts each once."""
+    env = {"PYTEST_ADDOPTS": "-x", **mutant_env("no-summoning-sickness")}
+    result = run_cli("run", "--ruling", "symbol.tap", "-n", "2", pids=tmp_path, env=env)
+    counts = totals(result.stdout)
+    assert result.returncode == 1, result.stdout[-2000:] + result.stderr[-2000:]
+    assert counts["FAIL"] >= 1 and counts["NOT RUN"] >= 1, counts
+    assert counts["PASS"] + counts["FAIL"] + counts["NOT RUN"] == sum(counts.values()) == TAP, counts
+
+
 def test_an_incomplete_run_writes_no_expectations(tmp_path: Path) -> None:
     out = tmp_path / "expected.toml"
     result = run_cli(
