@@ -298,7 +298,7 @@ class ResultCollector:
         if self.quiet or not self.results:
             return
         terminalreporter.section(f"conformance: {printable(self.engine, 80)}")
-        scenarios, changes = as_dicts(self.ordered()), list(self.changes.values())
+        scenarios, changes = [vars(r) for r in self.ordered()], list(self.changes.values())  # read only
         known = {i: e.outcome for i, e in self.expectations.items()}
         summary(terminalreporter.write_line, self.catalog, self.engine, scenarios, changes, known)
         _, why = verdict(0, self.ordered())

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from oracle.contract.interface import JSON, Engine
-from oracle.engine.cards import CardDatabase, shared_database
+from oracle.engine.cards import shared_database
 from oracle.errors import UserError
 from oracle.paths import cards_dir
 from oracle.registry import close_engine, open_engine
@@ -35,27 +35,14 @@ def started(request: pytest.FixtureRequest) -> Iterator[tuple[Engine, JSON]]:
     close_engine(chosen, spec)
 
 
-@pytest.fixture(scope="session")
-def engine(started: tuple[Engine, JSON]) -> Engine:
-    """The engine under test; every scenario sets up its own position on it."""
-    return started[0]
-
-
-@pytest.fixture(scope="session")
-def description(started: tuple[Engine, JSON]) -> JSON:
-    """What the engine says it is and supports."""
-    return started[1]
-
-
-@pytest.fixture(scope="session")
-def cards() -> CardDatabase:
-    """The suite's card fixtures: the oracle text steps read to name abilities."""
-    return shared_database(cards_dir())
-
-
 @pytest.fixture
-def world(request: pytest.FixtureRequest, engine: Engine, description: JSON, cards: CardDatabase) -> World:
-    """A scenario runs only if the engine declares every capability it needs; otherwise SKIP."""
+def world(request: pytest.FixtureRequest, started: tuple[Engine, JSON]) -> World:
+    """A new game on the engine under test, for one scenario.  The scenario runs only if the engine
+    declares every capability it needs; otherwise SKIP.  (One fixture a test sets up: the cards
+    and the engine come with it, not as fixtures of their own, which pytest would set up again
+    for every scenario.)"""
+    engine, description = started
+    cards = shared_database(cards_dir())
     missing = sorted({str(m.args[0]) for m in request.node.iter_markers("needs")} - set(description["capabilities"]))
     if missing:
         pytest.skip(f"the engine does not declare: {', '.join(missing)}")
