@@ -12,8 +12,10 @@ a shared machine holds.  Both are printed.  New processes run with compiled modu
 they are for a user (the first of their runs writes them).
 
 1. ``mtg-conformance run`` (a new process, as a user types it) against ``pytest`` in an empty
-   folder (a new process too) with the same plugins (pytest-bdd's, what the command loads),
-   and with every installed plugin for information.  Target: at most 2.2 times.
+   folder (a new process too) with the same plugins (what the command loads: pytest's own that
+   it uses, no other), and with every installed plugin for information; and, for information
+   too, the command with no scenario selected (what it costs before the first scenario runs).
+   Target: at most 2.2 times.
 2. The Gherkin suite (in this process, ``pytest`` on ``oracle/harness/scenarios.py``) against a plain
    pytest loop making the same engine calls, recorded from the suite by
    :class:`RecordingEngine`, with the same schema checks of every message (the fair
@@ -26,7 +28,8 @@ they are for a user (the first of their runs writes them).
    serial and with ``-n auto`` (pytest-xdist).  Target: ``-n auto`` faster than serial.
 6. Peak memory of this process (the in-process runs) and of ``mtg-conformance run``.
 7. With ``--phase`` (phase-python installed), the suite against the reference engine and
-   against phase.rs in the same process, both times per scenario and their ratio.
+   against phase.rs in the same process, both times per scenario and their ratio; and the
+   suite against phase.rs serial and with ``-n auto``.
 
 It is a script, not a test: speed is measured here and never asserted in the suite.
 """
@@ -278,16 +281,23 @@ def main() -> None:
             options.repeat,
             {
                 "run": Child([*command("mtg-conformance"), "run"], folder / "empty"),
+                "none": Child([*command("mtg-conformance"), "run", "-m", "core and not core"], folder / "empty", ok=(5,)),
                 "empty": Child([*command("pytest"), "-q", *plugins], folder / "empty", ok=(5,)),
                 "plain": Child([*command("pytest"), "-q"], folder / "empty", ok=(5,)),
             },
         )
-        run, empty, plain = Best(children["run"]), Best(children["empty"]), Best(children["plain"])
+        run, none = Best(children["run"]), Best(children["none"])
+        empty, plain = Best(children["empty"]), Best(children["plain"])
         peak_run = max(r[2] for r in children["run"])
         print(run.line("mtg-conformance run (a new process)", count))
+        print(none.line("mtg-conformance run, no scenario selected"))
         print(empty.line("pytest in an empty folder, the same plugins"))
         print(plain.line("pytest in an empty folder, every installed plugin"))
         compare(report, "mtg-conformance run / pytest in an empty folder (the same plugins)", run, empty, 2.2)
+        print(
+            f"  (no scenario selected / pytest in an empty folder, the same plugins: {none.cpu / empty.cpu:.2f}; "
+            f"mtg-conformance run / pytest in an empty folder with every installed plugin: {run.cpu / plain.cpu:.2f})"
+        )
 
         suites = best_of(
             options.repeat,
@@ -300,7 +310,7 @@ def main() -> None:
         )
         gherkin, unused, checked, bare = (Best(suites[k]) for k in ("gherkin", "unused", "checked", "bare"))
         print()
-        print(gherkin.line("gherkin suite (pytest-bdd, schema checks)", count))
+        print(gherkin.line("gherkin suite (the harness, schema checks)", count))
         print(checked.line("plain loop, same calls, same schema checks", count))
         print(bare.line("plain loop, same calls, no schema checks", count))
         compare(report, "gherkin suite / plain loop with the same schema checks", gherkin, checked, 1.3)
@@ -324,6 +334,8 @@ def main() -> None:
 
         if options.copies:
             parallel_runs(folder, options, report)
+        if options.phase:
+            phase_parallel_runs(folder, options)
 
     peak_self = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
@@ -355,6 +367,23 @@ def parallel_runs(folder: Path, options: argparse.Namespace, report: Report) -> 
     report.target(f"-n auto faster than serial on {count} scenarios", f"{ratio:.2f} of serial in wall time", ratio < 1)
 
 
+def phase_parallel_runs(folder: Path, options: argparse.Namespace) -> None:
+    """For information: the suite against phase.rs, serial and with ``-n auto`` (an engine that
+    spends longer on each scenario than the reference engine, as outside engines do)."""
+    runs = best_of(
+        max(2, options.repeat // 2),
+        {
+            name: Child([*command("mtg-conformance"), "run", "--engine", "phase", *extra], folder / "empty", ok=(0, 1))
+            for name, extra in (("serial", []), ("auto", ["-n", "auto"]))
+        },
+    )
+    serial, auto = Best(runs["serial"]), Best(runs["auto"])
+    print("\nthe suite against phase.rs:")
+    print(serial.line("mtg-conformance run --engine phase, serial"))
+    print(auto.line(f"mtg-conformance run --engine phase -n auto ({os.cpu_count()} CPUs)"))
+    print(f"  -n auto / serial in wall time: {auto.wall / serial.wall:.2f}")
+
+
 class Durations:
     """Call time of each scenario of one run, by test name."""
 
@@ -363,7 +392,9 @@ class Durations:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.when == "call" or (report.when == "setup" and report.skipped):
-            self.seconds[report.nodeid.rsplit("::", 1)[-1]] = report.duration
+            self.seconds[report.nodeid.rsplit("::", 1)[-1].removeprefix("test_scenario[").removesuffix("]")] = (
+                report.duration
+            )
 
 
 def side_by_side(scenarios: str, common: list[str]) -> None:
@@ -379,7 +410,7 @@ def side_by_side(scenarios: str, common: list[str]) -> None:
     print(f"\n{'scenario':<90} {'reference':>10} {'phase.rs':>10} {'ratio':>7}")
     for name in sorted(runs["reference"]):
         ours, theirs = runs["reference"][name] * 1000, runs["phase"].get(name, 0.0) * 1000
-        print(f"{name[5:95]:<90} {ours:>8.1f}ms {theirs:>8.1f}ms {theirs / ours if ours else 0:>7.1f}")
+        print(f"{name[:90]:<90} {ours:>8.1f}ms {theirs:>8.1f}ms {theirs / ours if ours else 0:>7.1f}")
     total_ours, total_theirs = sum(runs["reference"].values()), sum(runs["phase"].values())
     print(
         f"{'all scenarios':<90} {total_ours * 1000:>8.0f}ms {total_theirs * 1000:>8.0f}ms {total_theirs / total_ours:>7.1f}"
