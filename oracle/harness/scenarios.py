@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 
+from oracle.contract.interface import JSON, Engine
 from oracle.suite.results import RESULTS
 from oracle.suite.scenarios import FeatureError, Scenario, read_feature
 
 from .driver import execute
 from .plugin import mark_of
 from .sources import feature_files
-from .world import World
+from .steps.fixtures import new_world
 
 
 def _cases() -> list[Any]:
@@ -36,10 +37,13 @@ def _cases() -> list[Any]:
 
 
 @pytest.mark.parametrize("scenario", _cases())
-def test_scenario(scenario: Scenario | FeatureError, world: World, request: pytest.FixtureRequest) -> None:
-    """The scenario's steps, in order, on a fresh game; every Then must hold."""
+def test_scenario(
+    scenario: Scenario | FeatureError, started: tuple[Engine, JSON], request: pytest.FixtureRequest
+) -> None:
+    """The scenario's steps, in order, on a new game; every Then must hold."""
     __tracebackhide__ = True
     if isinstance(scenario, FeatureError):
         pytest.fail(str(scenario), pytrace=False)
+    world = new_world(request, started)
     trace = request.config.stash[RESULTS].recorder.begin(request.node.nodeid, scenario.steps)
     execute(world, scenario.steps, trace)

@@ -1,4 +1,5 @@
-"""Fixtures every scenario uses: the engine under test, what it declares, and the scenario's world."""
+"""What every scenario uses: the engine under test and what it declares (a fixture of the session),
+and a new world for each scenario."""
 
 from __future__ import annotations
 
@@ -35,12 +36,10 @@ def started(request: pytest.FixtureRequest) -> Iterator[tuple[Engine, JSON]]:
     close_engine(chosen, spec)
 
 
-@pytest.fixture
-def world(request: pytest.FixtureRequest, started: tuple[Engine, JSON]) -> World:
-    """A new game on the engine under test, for one scenario.  The scenario runs only if the engine
-    declares every capability it needs; otherwise SKIP.  (One fixture a test sets up: the cards
-    and the engine come with it, not as fixtures of their own, which pytest would set up again
-    for every scenario.)"""
+def new_world(request: pytest.FixtureRequest, started: tuple[Engine, JSON]) -> World:
+    """A new game on the engine under test, for the scenario the test runs.  The scenario runs only
+    if the engine declares every capability it needs; otherwise SKIP.  (The test makes it rather
+    than a fixture of its own, which pytest would set up and tear down for every scenario.)"""
     engine, description = started
     cards = shared_database(cards_dir())
     missing = sorted({str(m.args[0]) for m in request.node.iter_markers("needs")} - set(description["capabilities"]))
