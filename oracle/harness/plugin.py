@@ -181,6 +181,7 @@ class Suite:
         """Each scenario needs what its cards and steps imply (``oracle/suite/needs.py``), besides
         what its own ``@needs:`` tags say: both become ``needs(capability)`` markers."""
         from oracle.suite.needs import derive_all
+        from oracle.suite.results import NEEDS
 
         try:
             derived = derive_all()
@@ -188,11 +189,14 @@ class Suite:
             raise pytest.UsageError(str(exc)) from None
         for item in items:
             scenario = scenario_of(item)
-            found = derived.get(scenario.id) if scenario is not None else None
-            declared = {str(m.args[0]) for m in item.iter_markers("needs")}
+            if scenario is None:
+                continue
+            declared = {t.split(":", 1)[1] for t in scenario.tags if t.startswith("needs:")}  # markers already
+            found = derived.get(scenario.id)
             for capability in found.needs if found else ():
                 if capability not in declared:
                     item.add_marker(pytest.mark.needs(capability))
+            item.stash[NEEDS] = sorted(declared.union(found.needs if found else ()))
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:

@@ -44,6 +44,6 @@ def test_scenario(
     __tracebackhide__ = True
     if isinstance(scenario, FeatureError):
         pytest.fail(str(scenario), pytrace=False)
-    world = new_world(request, started)
     trace = request.config.stash[RESULTS].recorder.begin(request.node.nodeid, scenario.steps)
+    world = new_world(request, started)  # a SKIP here skips every step
     execute(world, scenario.steps, trace)

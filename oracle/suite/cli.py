@@ -155,10 +155,11 @@ class _Session:
 
     def pytest_report_teststatus(self, report: Any, config: Any) -> tuple[str, str, str] | None:
         """pytest counts the scenarios in the suite's outcomes, and shows no traceback of its own for them."""
-        from .results import RESULTS
+        if self.collector is None:
+            from .results import RESULTS
 
-        collector = config.stash.get(RESULTS, None)
-        return collector.teststatus(report) if collector is not None else None
+            self.collector = config.stash.get(RESULTS, None)
+        return self.collector.teststatus(report) if self.collector is not None else None
 
 
 def _harness() -> Path:

@@ -34,6 +34,8 @@ from .terminal import summary, teststatus
 RESULTS = pytest.StashKey["ResultCollector"]()
 #: The engine the CLI started and checked, with its description, for the suite's fixtures to use.
 STARTED = pytest.StashKey[tuple[Engine, JSON]]()
+#: A scenario's needs, declared and derived (the harness's plugin puts them on its test).
+NEEDS = pytest.StashKey[list[str]]()
 
 
 @dataclass
@@ -223,7 +225,9 @@ class ResultCollector:
             scenario = callspec.params.get("scenario") if callspec is not None else None
             if not isinstance(scenario, Scenario):
                 continue
-            needs = sorted({str(m.args[0]) for m in item.iter_markers("needs")})
+            needs = item.stash.get(NEEDS, None)
+            if needs is None:
+                needs = sorted({str(m.args[0]) for m in item.iter_markers("needs")})
             self.results[item.nodeid] = scenario_result(scenario, needs)
             if not scenario.steps:
                 self.stepless.add(item.nodeid)
