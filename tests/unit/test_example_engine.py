@@ -56,6 +56,18 @@ def test_a_fresh_certification_matches_the_published_one(certified: Path) -> Non
     ]
     core = [s for s in fresh["scenarios"] if s["feature"].startswith("core/")]
     assert core and all(s["outcome"] == "PASS" for s in core)
+    assert _untimed(fresh) == _untimed(published)  # every field, each step's status included
+    skipped = [s for s in fresh["scenarios"] if s["outcome"] == "SKIP"]
+    assert skipped and all(step["status"] == "skipped" for s in skipped for step in s["steps"])
+
+
+def _untimed(data: Any) -> Any:
+    """A report without what differs from run to run: its date and the durations."""
+    if isinstance(data, dict):
+        return {k: _untimed(v) for k, v in data.items() if k not in ("date", "duration", "seconds")}
+    if isinstance(data, list):
+        return [_untimed(v) for v in data]
+    return data
 
 
 def test_every_scenario_it_does_not_pass_needs_a_capability_it_does_not_declare() -> None:
