@@ -19,12 +19,15 @@ number of the catalog is registered, so ``--strict-markers`` rejects a tag that 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from oracle.contract.protocol import DEFAULT_TIMEOUT, check_timeout
 from oracle.errors import UserError
+
+if TYPE_CHECKING:
+    from oracle.suite.scenarios import Scenario
 
 HARNESS = Path(__file__).resolve().parent
 #: The module that collects the scenarios; asking pytest for it is what runs the suite.
@@ -103,8 +106,8 @@ def mark_of(tag: str) -> pytest.MarkDecorator:
     return getattr(pytest.mark, marker_for_tag(tag))  # type: ignore[no-any-return]
 
 
-def scenario_of(item: pytest.Item) -> Any:
-    """The scenario a test of the suite runs (an :class:`oracle.suite.scenarios.Scenario`), or None."""
+def scenario_of(item: pytest.Item) -> Scenario | None:
+    """The scenario a test of the suite runs, or None (another test, or a file that can't run)."""
     from oracle.suite.scenarios import Scenario
 
     callspec = getattr(item, "callspec", None)
