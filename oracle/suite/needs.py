@@ -147,8 +147,10 @@ def card_words(card: Card) -> list[str]:
     return list(dict.fromkeys(words))
 
 
-def _derive_card(card: Card, table: NeedsTable, derived: Derived) -> None:
-    for word in card_words(card):
+def _derive_card(card: Card, table: NeedsTable, derived: Derived, words: dict[str, list[str]]) -> None:
+    if card.name not in words:
+        words[card.name] = card_words(card)
+    for word in words[card.name]:
         if word in table.card_words:
             derived.add(table.card_words[word], f"{card.name} ({word})")
         elif " " not in word:  # a qualified word adds to its word's row only where it has one
@@ -298,12 +300,15 @@ def derive(
     cards: CardDatabase,
     table: NeedsTable,
     readings: dict[tuple[str, str], StepReading] | None = None,
+    words: dict[str, list[str]] | None = None,
 ) -> Derived:
     """The scenario's needs (each with why) and the lint's problems with it.  ``readings``
-    keeps what each step says across calls with the same cards and table (steps repeat)."""
+    keeps what each step says, and ``words`` each card's words, across calls with the same cards
+    and table (steps and cards repeat)."""
     derived = Derived()
     seen_cards: set[str] = set()
     readings = {} if readings is None else readings
+    words = {} if words is None else words
     for kind, text in scenario.steps:
         if (kind, text) not in readings:
             readings[kind, text] = _read_step(kind, text, cards, table)
@@ -315,7 +320,7 @@ def derive(
         for name in names:
             if name not in seen_cards:
                 seen_cards.add(name)
-                _derive_card(cards[name], table, derived)
+                _derive_card(cards[name], table, derived, words)
     for tag in scenario.outer_tags:
         if tag.startswith("needs:"):
             derived.problems.append(f"@{tag} is on the Feature or Rule line: write needs on each scenario")
@@ -342,7 +347,8 @@ def derive_all(root: Path | None = None) -> dict[str, Derived]:
     cards = shared_database(root / "fixtures" / "cards")
     table = load_needs_table(root)
     readings: dict[tuple[str, str], StepReading] = {}
-    return {s.id: derive(s, cards, table, readings) for s in read_scenarios(root / "features", [])}
+    words: dict[str, list[str]] = {}
+    return {s.id: derive(s, cards, table, readings, words) for s in read_scenarios(root / "features", [])}
 
 
 def needs_problems(root: Path | None = None) -> list[str]:

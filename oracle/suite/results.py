@@ -188,6 +188,7 @@ def _is_scenario(entry: object) -> bool:
 
 def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
     """A scenario's result before it runs (NOT RUN): what it encodes, from its tags, and its needs."""
+    unrun = StepRun("", "", 0).as_dict()  # each step's fields, none of them run yet
     return ScenarioResult(
         id=scenario.id,
         name=scenario.name,
@@ -197,7 +198,7 @@ def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
         rules=sorted({t.split(":", 1)[1] for t in scenario.tags if t.startswith("cr:")}),
         needs=needs,
         feature_name=scenario.feature_name or scenario.feature,
-        steps=[StepRun(s.keyword, s.text, s.line).as_dict() for s in scenario.steps],
+        steps=[{**unrun, "keyword": s.keyword, "text": s.text, "line": s.line} for s in scenario.steps],
     )
 
 
