@@ -31,6 +31,8 @@ from oracle.errors import CatalogError
 from oracle.paths import suite_root
 from oracle.toml import read_toml
 
+from .scenarios import FeatureError, read_feature
+
 _COST_WORDS = {
     "tap": "cost:{T}",
     "untap": "cost:{Q}",
@@ -190,100 +192,33 @@ class ScenarioSteps:
     outer_tags: tuple[str, ...]  # the tags of its Feature and Rule
 
 
-_KEYWORD_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
-
-
-def _steps(raw: list[dict[str, Any]], previous: str = "given") -> list[tuple[str, str]]:
-    found = []
-    for step in raw:
-        previous = _KEYWORD_TYPES.get(step["keywordType"], previous)
-        found.append((previous, step["text"]))
-    return found
-
-
-#: Feature files parsed already, by path, with the size and time of change they had then.
-_PARSED: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
-
-
-def gherkin_document(path: Path) -> dict[str, Any]:
-    """A feature file parsed by the official Gherkin parser, parsed once while it is unchanged
-    (the suite's test module has pytest-bdd read the same parse, oracle/harness/step_index.py).
-    The document is shared: read it, never change it."""
-    from .gherkin_cache import parse_feature
-
-    stat = path.stat()
-    known = _PARSED.get(path)
-    if known is not None and known[0] == (stat.st_size, stat.st_mtime_ns):
-        return known[1]
-    document = parse_feature(path.read_text(encoding="utf-8"))
-    _PARSED[path] = ((stat.st_size, stat.st_mtime_ns), document)
-    return document
-
-
 def read_scenarios(features: Path, unreadable: list[str] | None = None) -> list[ScenarioSteps]:
-    """Every scenario of every feature file, parsed with the official Gherkin parser; a Scenario
-    Outline's steps are taken with each row of its Examples.  A file that doesn't parse is a
-    :class:`CatalogError`, or, given ``unreadable``, a line added there (its scenarios fail alone
-    when they run)."""
-    from gherkin.errors import CompositeParserException
-
+    """Every scenario of every feature file, as the harness reads it
+    (:func:`oracle.suite.scenarios.read_feature`).  A file the harness can't run (it does not
+    parse, or holds a Scenario Outline) is a :class:`CatalogError`, or, given ``unreadable``, a
+    line added there (the run reports it as a failing test of its own)."""
     found: list[ScenarioSteps] = []
     for path in sorted(features.rglob("*.feature")):
         relative = path.relative_to(features).as_posix()
         try:
-            document = gherkin_document(path)
-        except (CompositeParserException, UnicodeDecodeError) as exc:
-            problem = f"{path}: does not parse: {' '.join(str(exc).split())[:200]}"
+            scenarios = read_feature(path)
+        except FeatureError as exc:
+            problem = f"{path}: {exc.message[:200]}"
             if unreadable is None:
                 raise CatalogError(problem) from None
             unreadable.append(problem)
             continue
-        feature = document.get("feature") or {}
-        feature_tags = [t["name"][1:] for t in feature.get("tags", [])]
-        _collect(feature.get("children", []), relative, str(path), feature_tags, [], found)
-    return found
-
-
-def _collect(
-    children: list[dict[str, Any]],
-    relative: str,
-    path: str,
-    outer: list[str],
-    background: list[tuple[str, str]],
-    found: list[ScenarioSteps],
-) -> None:
-    background = list(background)
-    for child in children:
-        if "background" in child:
-            background += _steps(child["background"]["steps"])
-        elif "rule" in child:
-            rule = child["rule"]
-            tags = outer + [t["name"][1:] for t in rule.get("tags", [])]
-            _collect(rule.get("children", []), relative, path, tags, background, found)
-        elif "scenario" in child:
-            scenario = child["scenario"]
-            steps = background + _steps(scenario["steps"])
-            rendered = []
-            for examples in scenario.get("examples", []):
-                header = [c["value"] for c in examples.get("tableHeader", {}).get("cells", [])]
-                for row in examples.get("tableBody", []):
-                    values = dict(zip(header, [c["value"] for c in row["cells"]], strict=True))
-                    rendered += [(kind, _render(text, values)) for kind, text in steps]
-            steps = rendered or steps
-            found.append(
-                ScenarioSteps(
-                    id=f"{relative}::{scenario['name']}",
-                    where=f"{path}:{scenario['location']['line']}",
-                    steps=tuple(dict.fromkeys(steps)),
-                    tags=tuple(t["name"][1:] for t in scenario.get("tags", [])),
-                    outer_tags=tuple(outer),
-                )
+        found += [
+            ScenarioSteps(
+                id=f"{relative}::{s.name}",
+                where=s.where,
+                steps=tuple(dict.fromkeys((step.kind, step.text) for step in s.steps)),
+                tags=s.own_tags,
+                outer_tags=s.outer_tags,
             )
-
-
-def _render(text: str, values: dict[str, str]) -> str:
-    """An outline's step with one row of its Examples: ``<name>`` becomes that row's value."""
-    return re.sub(r"<(\w+)>", lambda m: values.get(m[1], m[0]), text)
+            for s in scenarios
+        ]
+    return found
 
 
 #: What one step says, for :func:`derive`: the needs of each row of [steps] it matches, and the cards it names.

@@ -1,7 +1,7 @@
 """The scenarios of feature files, as the harness runs them and the needs derivation reads them.
 
 Each feature file is parsed by the official Gherkin parser, once while it is unchanged
-(:func:`oracle.suite.needs.gherkin_document`, which keeps the parse between runs too).  A
+(:func:`gherkin_document`; :mod:`oracle.suite.gherkin_cache` keeps the parse between runs too).  A
 scenario carries its steps (its Feature's and Rule's Background first), its tags (its
 Feature's and Rule's, then its own) and where it is written.  Its id is the one reports and
 expectations files use: ``<folder>/<file>::<name>``, the folder being the one the file is in
@@ -72,12 +72,29 @@ class Scenario:
         return f"{self.path}:{self.line}"
 
 
+#: Feature files parsed already, by path, with the size and time of change they had then.
+_PARSED: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
+
+
+def gherkin_document(path: Path) -> dict[str, Any]:
+    """A feature file parsed by the official Gherkin parser, parsed once while it is unchanged
+    (the needs derivation and the harness read the same parse).
+    The document is shared: read it, never change it."""
+    from .gherkin_cache import parse_feature
+
+    stat = path.stat()
+    known = _PARSED.get(path)
+    if known is not None and known[0] == (stat.st_size, stat.st_mtime_ns):
+        return known[1]
+    document = parse_feature(path.read_text(encoding="utf-8"))
+    _PARSED[path] = ((stat.st_size, stat.st_mtime_ns), document)
+    return document
+
+
 def read_feature(path: Path) -> list[Scenario]:
     """Every scenario of one feature file; :class:`FeatureError` if it does not parse or holds a
     Scenario Outline (each case is a scenario of its own, so that reports name each)."""
     from gherkin.errors import CompositeParserException
-
-    from .needs import gherkin_document
 
     try:
         document = gherkin_document(path)

@@ -145,7 +145,8 @@ def test_a_bad_table_is_one_line(tmp_path: Path, text: str, problem: str) -> Non
         load_needs_table(_root_with(tmp_path, text))
 
 
-def test_outlines_take_each_row_and_a_feature_that_does_not_parse_is_named(tmp_path: Path) -> None:
+def test_an_outline_and_a_feature_that_does_not_parse_are_named(tmp_path: Path) -> None:
+    """The derivation reads what the harness runs: a Scenario Outline is refused as the run refuses it."""
     from oracle.suite.needs import read_scenarios
 
     (tmp_path / "a.feature").write_text(
@@ -153,10 +154,12 @@ def test_outlines_take_each_row_and_a_feature_that_does_not_parse_is_named(tmp_p
         "    Examples:\n      | card |\n      | Grizzly Bears |\n      | Murder |\n",
         encoding="utf-8",
     )
-    (scenario,) = read_scenarios(tmp_path)
-    assert scenario.steps == (("when", "Alice casts Grizzly Bears"), ("when", "Alice casts Murder"))
     (tmp_path / "b.feature").write_text("Feature: F\n  Scenario: S\n    Given x\n  Nonsense here\n", encoding="utf-8")
-    with pytest.raises(CatalogError, match=r"b\.feature: does not parse"):
+    (tmp_path / "c.feature").write_text("Feature: F\n  Scenario: S\n    Given x\n    And y\n", encoding="utf-8")
+    with pytest.raises(CatalogError, match=r"a\.feature: a Scenario Outline is not run"):
         read_scenarios(tmp_path)
     unreadable: list[str] = []
-    assert len(read_scenarios(tmp_path, unreadable)) == 1 and "b.feature: does not parse" in unreadable[0]
+    (scenario,) = read_scenarios(tmp_path, unreadable)
+    assert scenario.id == "c.feature::S" and scenario.steps == (("given", "x"), ("given", "y"))
+    assert "a.feature: a Scenario Outline is not run" in unreadable[0]
+    assert "b.feature: feature file does not parse" in unreadable[1]
