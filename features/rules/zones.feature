@@ -91,6 +91,29 @@ Feature: Moving between zones and entering the battlefield
     Then Kavu Titan does not have trample
     And Kavu Titan is a 4/4 creature
 
+  @cr:614.12 @cr:614.1c @cr:613.1f
+  Scenario: A kicked Kavu Titan entering while Humility applies has no ability to enter with counters and trample
+    Given Alice controls Humility
+    And Alice has Kavu Titan in her hand
+    And Alice has {G}{G}{G}{G}{G} in her mana pool
+    When Alice casts Kavu Titan paying its kicker cost
+    And all players pass priority
+    Then Kavu Titan has no +1/+1 counters on it
+    And Kavu Titan does not have trample
+    And Kavu Titan is a 1/1 creature
+
+  @cr:614.12 @cr:611.3a @cr:613.1f
+  Scenario: Gauntlet of Power entering while Humility applies still has its color chosen, as it is no creature
+    Given Bob controls Llanowar Elves
+    And Alice controls Humility
+    And Alice has Gauntlet of Power in her hand
+    And Alice has {C}{C}{C}{C}{C} in her mana pool
+    When Alice casts Gauntlet of Power
+    And all players pass priority
+    Then Alice must choose among white, blue, black, red and green
+    When Alice chooses green
+    Then Llanowar Elves is a 2/2 creature
+
   @cr:400.3 @cr:110.2 @cr:603.3a @cr:704.5g
   Scenario: A creature another player controls dies into its owner's graveyard and its controller gets the trigger
     Given Bob controls Hangarback Walker with two +1/+1 counters on it

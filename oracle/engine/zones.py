@@ -11,6 +11,7 @@ from .cards import Card, Face
 from .characteristics import compute, snapshot
 from .mana import COLOR_BY_NAME, COLOR_NAMES
 from .state import ContinuousEffect, GameObject
+from .vocabulary import Ability
 
 
 class ZoneRules(GameBase):
@@ -65,17 +66,19 @@ class ZoneRules(GameBase):
     ) -> GameObject:
         """Put an object onto the battlefield as its "enters" replacement effects say.
 
-        614.12: they are read from the permanent as it would exist on the battlefield,
-        so a copy (707.5: "enters as a copy") has the copied object's.  614.1c: "enters
-        with counters" and "as [this] enters, choose"; 107.3m: their X is the X of the
-        spell the permanent was, although the permanent's own X is 0 (202.3e).  What a spell
-        gained as it was cast (400.7b) is a keyword, such as offspring, not one of these.
+        614.12: they are read from the permanent as it would exist on the battlefield
+        (:meth:`_abilities_on_entering`), so a copy (707.5: "enters as a copy") has the copied
+        object's, and a creature entering while "All creatures lose all abilities" applies has
+        none.  614.1c: "enters with counters" and "as [this] enters, choose"; 107.3m: their X
+        is the X of the spell the permanent was, although the permanent's own X is 0 (202.3e).
+        What a spell gained as it was cast (400.7b) is a keyword, such as offspring, not one of
+        these.
         """
         face = face or obj.copy_face
         chosen: dict[str, str] = {}
         counters: dict[str, int] = {}
         keywords: list[str] = []
-        for ability in (face or obj.face()).abilities:
+        for ability in self._abilities_on_entering(obj, controller, face):
             spec = ability.spec.get("replaces", {})
             if ability.kind != "replacement" or spec.get("event") != "enters":
                 continue
@@ -106,6 +109,18 @@ class ZoneRules(GameBase):
         self.log("entered", card=self.name(new), controller=controller, counters=dict(new.counters))
         self.enters_triggers(new)
         return new
+
+    def _abilities_on_entering(self, obj: GameObject, controller: str, face: Face | None) -> list[Ability]:
+        """614.12: the abilities of the permanent as it would exist on the battlefield: its own
+        face's (or the copied one's), under the continuous effects that already exist and would
+        apply to it (613.1f: Humility's "All creatures lose all abilities").  Read from the
+        game as it would be with the permanent there, which stays as it is."""
+        entering = obj.clone()
+        entering.zone, entering.controller, entering.copy_face = "battlefield", controller, face
+        entering.timestamp = self.state.next_timestamp  # the one it will have (613.7)
+        there = [i for i in self.state.battlefield if i != obj.id] + [obj.id]
+        probe = replace(self.state, objects={**self.state.objects, obj.id: entering}, battlefield=there)
+        return list(compute(probe)[obj.id].abilities)
 
     def multiplier(self, event: str, controller: str) -> int:
         """614.1a: "twice that many" replacement effects of permanents the player controls
