@@ -53,7 +53,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--check-step-index",
         action="store_true",
-        help="also run pytest-bdd's own step lookup on every step and fail on any difference (step_index.py)",
+        help="also try every step definition on every step and fail on any difference from the index (step_index.py)",
     )
     group.addoption(
         "--transcripts", default=None, help="folder for the requests and replies of each scenario that did not pass"
