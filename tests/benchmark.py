@@ -402,10 +402,11 @@ def side_by_side(scenarios: str, common: list[str]) -> None:
     runs = {}
     for engine in ("reference", "phase"):
         durations = Durations()
-        pytest.main(
-            [scenarios, *common, f"--engine={engine}", "-q", "--no-header", "-p", "no:cacheprovider"],
-            plugins=[durations],
-        )
+        with contextlib.redirect_stdout(io.StringIO()):  # the figures, not pytest's progress
+            pytest.main(
+                [scenarios, *common, f"--engine={engine}", "-q", "--no-header", "-p", "no:cacheprovider"],
+                plugins=[durations],
+            )
         runs[engine] = durations.seconds
     print(f"\n{'scenario':<90} {'reference':>10} {'phase.rs':>10} {'ratio':>7}")
     for name in sorted(runs["reference"]):
