@@ -19,15 +19,12 @@ number of the catalog is registered, so ``--strict-markers`` rejects a tag that 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
 from oracle.contract.protocol import DEFAULT_TIMEOUT, check_timeout
 from oracle.errors import UserError
-
-if TYPE_CHECKING:
-    from oracle.suite.scenarios import Scenario
 
 HARNESS = Path(__file__).resolve().parent
 #: The module that collects the scenarios; asking pytest for it is what runs the suite.
@@ -106,15 +103,6 @@ def mark_of(tag: str) -> pytest.MarkDecorator:
     return getattr(pytest.mark, marker_for_tag(tag))  # type: ignore[no-any-return]
 
 
-def scenario_of(item: pytest.Item) -> Scenario | None:
-    """The scenario a test of the suite runs, or None (another test, or a file that can't run)."""
-    from oracle.suite.scenarios import Scenario
-
-    callspec = getattr(item, "callspec", None)
-    scenario = callspec.params.get("scenario") if callspec is not None else None
-    return scenario if isinstance(scenario, Scenario) else None
-
-
 class Suite:
     """The hooks of a session that runs the suite, registered by :func:`pytest_configure`."""
 
@@ -184,7 +172,7 @@ class Suite:
         """Each scenario needs what its cards and steps imply (``oracle/suite/needs.py``), besides
         what its own ``@needs:`` tags say: both become ``needs(capability)`` markers."""
         from oracle.suite.needs import derive_all
-        from oracle.suite.results import NEEDS
+        from oracle.suite.results import NEEDS, scenario_of
 
         try:
             derived = derive_all()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from oracle.paths import suite_root
+from oracle.suite import scenarios
 
 #: Files or folders named by ``--features``; empty: the suite's own features/.
 PATHS: list[Path] = []
@@ -20,8 +21,4 @@ PATHS: list[Path] = []
 
 def feature_files() -> list[Path]:
     """Every .feature file to collect, each once, in a fixed order."""
-    roots = PATHS or [suite_root() / "features"]
-    found: list[Path] = []
-    for root in roots:
-        found += [root] if root.is_file() else sorted(root.rglob("*.feature"))
-    return list(dict.fromkeys(p.resolve() for p in found))
+    return scenarios.feature_files(PATHS or [suite_root() / "features"])

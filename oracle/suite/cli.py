@@ -68,10 +68,11 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-#: The command's pytest runs load only the plugins the suite uses: its own (the harness runs
-#: the steps itself, so not even pytest-bdd's; nothing else installed in the environment, so a
-#: run does not depend on it), and none of pytest's own that serve other kinds of test suites or debugging sessions (the
-#: unraisable-exception check alone makes two full garbage collections at the end).
+#: The command's pytest runs load only the plugins the suite uses: its own (the harness runs the
+#: steps itself, so not even pytest-bdd's; nothing else installed in the environment, so a run
+#: does not depend on it), and none of pytest's own that serve other kinds of test suites or
+#: debugging sessions (the unraisable-exception check alone makes two full garbage collections at
+#: the end; under -n, tmpdir made and deleted temporary folders in every run).
 UNUSED_PLUGINS = (
     "unraisableexception threadexception doctest pastebin legacypath tmpdir unittest stepwise setuponly setupplan debugging"
 )

@@ -32,7 +32,7 @@ from oracle.paths import suite_root
 
 from .catalog import feature_sources
 from .results import ResultCollector, ScenarioResult, as_dicts, scenario_result
-from .scenarios import FeatureError, Scenario, read_feature
+from .scenarios import FeatureError, Scenario, feature_files, read_feature
 
 #: Where a worker puts its results for the controller (pytest-xdist's ``workeroutput``).
 OUTPUT = "mtg-conformance-results"
@@ -109,8 +109,7 @@ class ParallelResults:
         if self._known is None:
             self._known = {}
             roots = feature_sources(self.config.getoption("feature_paths")) or [suite_root() / "features"]
-            for root in roots:
-                for path in [root] if root.is_file() else sorted(root.rglob("*.feature")):
-                    with contextlib.suppress(FeatureError):  # a worker reports it as a failed test
-                        self._known.update((s.id, s) for s in read_feature(path))
+            for path in feature_files(roots):
+                with contextlib.suppress(FeatureError):  # a worker reports it as a failed test
+                    self._known.update((s.id, s) for s in read_feature(path))
         return self._known

@@ -34,7 +34,8 @@ from .terminal import summary, teststatus
 RESULTS = pytest.StashKey["ResultCollector"]()
 #: The engine the CLI started and checked, with its description, for the suite's fixtures to use.
 STARTED = pytest.StashKey[tuple[Engine, JSON]]()
-#: A scenario's needs, declared and derived (the harness's plugin puts them on its test).
+#: A scenario's needs, declared and derived (the harness's plugin puts them on its test before
+#: the collector reads them).
 NEEDS = pytest.StashKey[list[str]]()
 
 
@@ -186,6 +187,13 @@ def _is_scenario(entry: object) -> bool:
     )
 
 
+def scenario_of(item: pytest.Item) -> Scenario | None:
+    """The scenario a test of the suite runs, or None (another test, or a file that can't run)."""
+    callspec = getattr(item, "callspec", None)
+    scenario = callspec.params.get("scenario") if callspec is not None else None
+    return scenario if isinstance(scenario, Scenario) else None
+
+
 def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
     """A scenario's result before it runs (NOT RUN): what it encodes, from its tags, and its needs."""
     unrun = StepRun("", "", 0).as_dict()  # each step's fields, none of them run yet
@@ -222,14 +230,10 @@ class ResultCollector:
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         for item in items:
-            callspec = getattr(item, "callspec", None)
-            scenario = callspec.params.get("scenario") if callspec is not None else None
-            if not isinstance(scenario, Scenario):
+            scenario = scenario_of(item)
+            if scenario is None:
                 continue
-            needs = item.stash.get(NEEDS, None)
-            if needs is None:
-                needs = sorted({str(m.args[0]) for m in item.iter_markers("needs")})
-            self.results[item.nodeid] = scenario_result(scenario, needs)
+            self.results[item.nodeid] = scenario_result(scenario, item.stash[NEEDS])
             if not scenario.steps:
                 self.stepless.add(item.nodeid)
 

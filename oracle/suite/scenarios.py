@@ -72,6 +72,14 @@ class Scenario:
         return f"{self.path}:{self.line}"
 
 
+def feature_files(roots: list[Path]) -> list[Path]:
+    """Every .feature file of these files and folders, each once, in a fixed order."""
+    found: list[Path] = []
+    for root in roots:
+        found += [root] if root.is_file() else sorted(root.rglob("*.feature"))
+    return list(dict.fromkeys(p.resolve() for p in found))
+
+
 #: Feature files parsed already, by path, with the size and time of change they had then.
 _PARSED: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
 
