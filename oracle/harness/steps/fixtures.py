@@ -12,7 +12,7 @@ from oracle.engine.cards import shared_database
 from oracle.errors import UserError
 from oracle.paths import cards_dir
 from oracle.registry import close_engine, open_engine
-from oracle.suite.results import STARTED
+from oracle.suite.results import NEEDS, STARTED
 from oracle.suite.transcripts import RECORDING, Recording
 
 from ..world import World
@@ -42,7 +42,7 @@ def new_world(request: pytest.FixtureRequest, started: tuple[Engine, JSON]) -> W
     than a fixture of its own, which pytest would set up and tear down for every scenario.)"""
     engine, description = started
     cards = shared_database(cards_dir())
-    missing = sorted({str(m.args[0]) for m in request.node.iter_markers("needs")} - set(description["capabilities"]))
+    missing = sorted(set(request.node.stash[NEEDS]) - set(description["capabilities"]))  # put by the plugin
     if missing:
         pytest.skip(f"the engine does not declare: {', '.join(missing)}")
     if request.config.getoption("--transcripts"):  # keep what the engine is asked and answers
