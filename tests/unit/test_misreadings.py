@@ -1,10 +1,12 @@
-"""The misreading analysis (features/*/MISREADINGS.md) is whole: every ruling has its section,
+"""The misreading analysis (features/*/*.misreadings.md) is whole: every ruling has its section,
 every wrong reading ends as a wrong engine of tests/mutants.py or as a sentence on why no engine
 could read it so, and every wrong engine that names a ruling is in that ruling's section.
 
-The format, one file per feature folder::
+The format, one file per family of rulings (the id before its first dot: mana, x, symbol, offspring,
+base-power, dual-nature, blitz, jaxis), named by the family, in the folder of its feature files
+(features/mana/mana.misreadings.md, features/costs/x.misreadings.md, ...)::
 
-    ## mana.could-produce            <- a ruling id of fixtures/rulings.toml, once in all files
+    ## mana.could-produce            <- a ruling id of fixtures/rulings.toml, in its family's file
     (free text: the ruling's terms and the rules it cites, each with the readings derived from it)
     - `could-produce-one-order`: the wrong reading (CR 106.7).
     - No engine: the wrong reading. Why no engine could implement it so.
@@ -25,7 +27,7 @@ from oracle.suite.catalog import load_catalog
 from tests.mutants import MUTANTS
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = sorted((ROOT / "features").glob("*/MISREADINGS.md"))
+FILES = sorted((ROOT / "features").glob("*/*.misreadings.md"))
 MUTANT_BULLET = re.compile(r"^- `([a-z0-9-]+)`: \S")
 NO_ENGINE_BULLET = re.compile(r"^- No engine: \S")
 #: Wrong engines each ruling's own scenarios must kill, at least.
@@ -41,6 +43,10 @@ def _sections() -> dict[str, list[tuple[Path, int, str]]]:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if line.startswith("## "):
                 current = line[3:].strip()
+                family = path.name.removesuffix(".misreadings.md")
+                assert current.split(".")[0] == family, (
+                    f"{path}:{number}: {current} belongs in {current.split('.')[0]}.misreadings.md"
+                )
                 assert current not in seen, f"{path}:{number}: {current} already has a section in {seen[current]}"
                 seen[current] = path
                 sections[current] = []
@@ -59,7 +65,7 @@ def test_every_section_is_a_known_ruling() -> None:
 
 @pytest.mark.parametrize("ruling", RULINGS)
 def test_each_ruling_has_its_misreadings(ruling: str) -> None:
-    assert ruling in SECTIONS, f"{ruling}: no section '## {ruling}' in any features/*/MISREADINGS.md"
+    assert ruling in SECTIONS, f"{ruling}: no section '## {ruling}' in its family's features/*/*.misreadings.md"
     listed = set()
     for path, number, line in SECTIONS[ruling]:
         where = f"{path.relative_to(ROOT)}:{number}"
