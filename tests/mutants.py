@@ -356,3 +356,20 @@ def _gathered() -> dict[str, Mutant]:
 
 
 MUTANTS: dict[str, Mutant] = _gathered()
+
+
+if __name__ == "__main__":
+    import argparse
+    import sys
+
+    from tests import mutant_summary
+
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.mutants", description=mutant_summary.__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "--summary", action="store_true", required=True, help="run every wrong engine and count the kills"
+    )
+    parser.add_argument("--out", help="also write the summary to this Markdown file")
+    args = parser.parse_args()
+    sys.exit(mutant_summary.main(list(MUTANTS.values()), {m.name for m in FIRST}, args.out))

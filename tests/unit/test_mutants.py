@@ -14,10 +14,7 @@ its own.
 from __future__ import annotations
 
 import os
-import re
-import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -26,28 +23,11 @@ import pytest
 
 from oracle.suite.catalog import load_catalog
 from tests.mutant_plugin import environment as mutant_env
-from tests.mutants import MUTANTS, Mutant, apply_mutant
+from tests.mutant_runs import command as _command
+from tests.mutant_runs import escape, run
+from tests.mutants import MUTANTS, apply_mutant
 
 ROOT = Path(__file__).resolve().parents[2]
-TOTALS = re.compile(r"^scenarios: (\d+) PASS, (\d+) FAIL, (\d+) ERROR, (\d+) TIMEOUT", re.MULTILINE)
-#: What the summary says a scenario expected when the engine refused an action the rules allow.
-REFUSED = "the engine accepts the action, which the rules allow"
-
-
-def _command() -> list[str]:
-    """The installed ``mtg-conformance`` script beside this interpreter, else ``python -m oracle``."""
-    script = Path(sys.executable).with_name("mtg-conformance")
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("mtg-conformance")
-    return [found] if found else [sys.executable, "-m", "oracle"]
-
-
-def _run(mutant: Mutant, cwd: Path) -> subprocess.CompletedProcess[str]:
-    rulings = [arg for r in mutant.rulings for arg in ("--ruling", r)]
-    env = {**os.environ, **mutant_env(mutant.name)}
-    env.pop("COVERAGE_PROCESS_START", None)  # the engine's coverage comes from the scenarios' own run
-    return subprocess.run([*_command(), "run", *rulings], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
 
 
 @pytest.fixture(scope="module")
@@ -60,35 +40,14 @@ def runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     ]
     cwd = tmp_path_factory.mktemp("elsewhere")
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        yield {name: pool.submit(_run, MUTANTS[name], cwd) for name in dict.fromkeys(selected)}
-
-
-def _stopped(stdout: str) -> dict[str, str]:
-    """Each scenario that did not pass, by name: its outcome, and "refused" for an ERROR because
-    the engine rejected an action the scenario takes as legal."""
-    found = {}
-    for block in stdout.split("\n\n"):
-        head, _, rest = block.strip().partition("\n")
-        outcome, sep, scenario = head.partition(": ")
-        if sep and outcome in ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "UNSUPPORTED", "SKIP", "NOT RUN"):
-            refused = outcome == "ERROR" and f"expected: {REFUSED}" in rest
-            found[scenario] = "refused" if refused else outcome
-    return found
+        yield {name: pool.submit(run, MUTANTS[name], cwd) for name in dict.fromkeys(selected)}
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_mutant_is_caught_through_the_command(name: str, runs: dict[str, Future]) -> None:
     mutant = MUTANTS[name]
-    result: subprocess.CompletedProcess[str] = runs[name].result()
-    totals = TOTALS.search(result.stdout)
-    tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-3:])
-    assert result.returncode == 1 and totals, f"mutant {name} ({mutant.wrong}) was not caught: {tail}"
-    stopped = _stopped(result.stdout)
-    outcomes = sorted(set(stopped.values()))
-    assert stopped and set(outcomes) <= {"FAIL", "refused"}, f"mutant {name}: {stopped}; {tail}"
-    assert sum(int(n) for n in totals.groups()[1:]) == len(stopped), f"mutant {name}: {totals.group(0)}; {stopped}"
-    for scenario in mutant.scenarios:
-        assert scenario in stopped, f"mutant {name}: {scenario!r} did not catch it; {sorted(stopped)}"
+    why = escape(mutant, runs[name].result())
+    assert why is None, f"mutant {name} ({mutant.wrong}): {why}"
 
 
 def test_mutants_name_known_rulings_and_scenarios() -> None:

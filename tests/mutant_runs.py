@@ -1,0 +1,74 @@
+"""A wrong engine run the way a user runs the suite: ``mtg-conformance run --ruling <id> ...`` in a
+new process, with the test plugin that applies the mutant (tests/mutant_plugin.py), from another
+directory; and the verdict on that run.
+
+A wrong engine is *killed* when the command exits with status 1, at least one scenario FAILs (a Then
+step that did not hold) or ends in ERROR because the wrong engine refused an action the scenario
+takes as legal, no scenario ends otherwise (another ERROR would be the mutant itself crashing), and
+every scenario the mutant names as written to catch it is among them.  tests/unit/test_mutants.py
+asserts it of every wrong engine; ``python -m tests.mutants --summary`` counts it per ruling.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.mutant_plugin import environment as mutant_env
+from tests.wrong_engines import Mutant
+
+TOTALS = re.compile(r"^scenarios: (\d+) PASS, (\d+) FAIL, (\d+) ERROR, (\d+) TIMEOUT", re.MULTILINE)
+#: What the summary says a scenario expected when the engine refused an action the rules allow.
+REFUSED = "the engine accepts the action, which the rules allow"
+OUTCOMES = ("FAIL", "ERROR", "TIMEOUT", "PRECONDITION", "UNSUPPORTED", "SKIP", "NOT RUN")
+
+
+def command() -> list[str]:
+    """The installed ``mtg-conformance`` script beside this interpreter, else ``python -m oracle``."""
+    script = Path(sys.executable).with_name("mtg-conformance")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("mtg-conformance")
+    return [found] if found else [sys.executable, "-m", "oracle"]
+
+
+def run(mutant: Mutant, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``mtg-conformance run`` of the mutant's rulings against it, in ``cwd``."""
+    rulings = [arg for r in mutant.rulings for arg in ("--ruling", r)]
+    env = {**os.environ, **mutant_env(mutant.name)}
+    env.pop("COVERAGE_PROCESS_START", None)  # the engine's coverage comes from the scenarios' own run
+    return subprocess.run([*command(), "run", *rulings], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def stopped(stdout: str) -> dict[str, str]:
+    """Each scenario that did not pass, by name: its outcome, and "refused" for an ERROR because
+    the engine rejected an action the scenario takes as legal."""
+    found = {}
+    for block in stdout.split("\n\n"):
+        head, _, rest = block.strip().partition("\n")
+        outcome, sep, scenario = head.partition(": ")
+        if sep and outcome in OUTCOMES:
+            refused = outcome == "ERROR" and f"expected: {REFUSED}" in rest
+            found[scenario] = "refused" if refused else outcome
+    return found
+
+
+def escape(mutant: Mutant, result: subprocess.CompletedProcess[str]) -> str | None:
+    """None when the run killed the mutant; else why not, in one line."""
+    totals = TOTALS.search(result.stdout)
+    tail = " | ".join((result.stdout + result.stderr).strip().splitlines()[-3:])
+    if result.returncode != 1 or not totals:
+        return f"not caught (exit {result.returncode}): {tail}"
+    found = stopped(result.stdout)
+    if not found or not set(found.values()) <= {"FAIL", "refused"}:
+        return f"stopped otherwise than by a failing Then or a refused action: {found}; {tail}"
+    if sum(int(n) for n in totals.groups()[1:]) != len(found):
+        return f"{totals.group(0)} but {len(found)} scenario blocks: {found}"
+    missed = [s for s in mutant.scenarios if s not in found]
+    if missed:
+        return f"{missed[0]!r} did not catch it; stopped: {sorted(found)}"
+    return None
