@@ -1,0 +1,69 @@
+"""The README's figures are checked against what they count, not typed from memory: the scenarios
+and the ``@rules`` ones, the rulings, the wrong engines, and phase.rs's published certification
+(fixtures/engines/phase/report.json).  A change that moves a figure fails here until the README says
+the new one."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from oracle.paths import suite_root
+from oracle.suite.catalog import load_catalog
+from oracle.suite.scenarios import feature_files, read_feature
+from tests.mutants import MUTANTS
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+SCENARIOS = [s for path in feature_files([suite_root() / "features"]) for s in read_feature(path)]
+PHASE = json.loads((ROOT / "fixtures" / "engines" / "phase" / "report.json").read_text(encoding="utf-8"))
+
+
+def _rules_scenarios() -> int:
+    return sum(1 for s in SCENARIOS if "rules" in s.tags)
+
+
+def _phase_rulings_passing() -> int:
+    by_ruling: dict[str, bool] = {}
+    for scenario in PHASE["scenarios"]:
+        for ruling in scenario["rulings"]:
+            by_ruling[ruling] = by_ruling.get(ruling, True) and scenario["outcome"] == "PASS"
+    return sum(by_ruling.values())
+
+
+def _phase_rules_passing() -> str:
+    rules = [s for s in PHASE["scenarios"] if not s["rulings"] and not s["feature"].startswith("core/")]
+    return f"{sum(1 for s in rules if s['outcome'] == 'PASS')} of the {len(rules)} `@rules` ones"
+
+
+def _phase_totals() -> str:
+    t = PHASE["totals"]
+    parts = [f"{t[k]} {k}" for k in ("PASS", "FAIL", "ERROR", "TIMEOUT", "SKIP", "PRECONDITION", "UNSUPPORTED") if t[k]]
+    return f"Of {len(PHASE['scenarios'])} scenarios: **{', '.join(parts)}**"
+
+
+FIGURES = {
+    "scenarios and @rules ones": (
+        r"scenarios \(\d+ of the \d+\)",
+        lambda: f"scenarios ({_rules_scenarios()} of the {len(SCENARIOS)})",
+    ),
+    "rulings": (r"holds the \d+ rulings", lambda: f"holds the {len(load_catalog().rulings)} rulings"),
+    "wrong engines": (r"for each of \d+ deliberately", lambda: f"for each of {len(MUTANTS)} deliberately"),
+    "phase.rs totals": (r"Of \d+ scenarios: \*\*[^*]+\*\*", _phase_totals),
+    "phase.rs @rules": (r"\d+ of the \d+ `@rules` ones", _phase_rules_passing),
+    "phase.rs rulings": (
+        r"\d+ of the \d+ rulings pass every scenario",
+        lambda: f"{_phase_rulings_passing()} of the {len(load_catalog().rulings)} rulings pass every scenario",
+    ),
+}
+
+
+@pytest.mark.parametrize("figure", sorted(FIGURES))
+def test_the_readme_says_the_figure_it_counts(figure: str) -> None:
+    pattern, expected = FIGURES[figure]
+    said = re.findall(pattern, README)
+    assert said, f"README.md no longer says {figure} ({pattern})"
+    assert set(said) == {expected()}, f"README.md says {said}, the count is {expected()!r}"
