@@ -1,7 +1,10 @@
 """The ruling catalog and the rules index, and the checks that keep scenarios honest.
 
 * ``fixtures/rulings.toml`` — one entry per ruling of the seed documents.
-* ``fixtures/comprehensive_rules.toml`` — the text of every CR rule the project cites.
+* ``fixtures/comprehensive_rules.toml`` — the edition of the Comprehensive Rules the suite follows
+  (its file in ``fixtures/comprehensive_rules/``, whole, pinned by its SHA-256) and every rule the
+  project cites, with a short title; each rule's text is the pinned edition's own
+  (:mod:`oracle.suite.comprehensive_rules`), so there is no second copy to drift.
 * ``fixtures/seeds/`` — the seed documents the rulings are quoted from.
 * ``fixtures/capabilities.toml`` — what scenarios may need from an engine (``@needs:`` tags).
 
@@ -21,7 +24,7 @@ from oracle.errors import CatalogError
 from oracle.paths import suite_root
 from oracle.toml import read_toml
 
-RULE_NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
+from .comprehensive_rules import RULE_NUMBER, Edition, read_edition
 
 
 @dataclass(frozen=True)
@@ -53,25 +56,40 @@ class Catalog:
     rules: dict[str, Rule] = field(default_factory=dict)
     edition: str = ""
     capabilities: dict[str, str] = field(default_factory=dict)
+    #: The whole pinned edition: every numbered rule, cited or not.
+    cr: Edition = field(default_factory=lambda: Edition(""))
 
 
-def _load_rules(path: Path) -> tuple[dict[str, Rule], str]:
+def _pinned_edition(path: Path, data: dict[str, object]) -> Edition:
+    """The edition the rules index names: its file, checked against its SHA-256 and its date."""
+    edition, file, sha256 = data.get("edition"), data.get("file"), data.get("sha256")
+    if not all(isinstance(v, str) and v for v in (edition, file, sha256)):
+        raise CatalogError(f"{path}: edition, file and sha256 must name the pinned Comprehensive Rules")
+    assert isinstance(file, str) and isinstance(sha256, str)
+    pinned = read_edition(path.parent / file, sha256)
+    if pinned.date != edition:
+        raise CatalogError(f"{path}: edition {edition} names a text effective {pinned.date}")
+    return pinned
+
+
+def _load_rules(path: Path) -> tuple[dict[str, Rule], Edition]:
     data = read_toml(path, CatalogError)
     table = data.get("rules", {})
     if not isinstance(table, dict):
         raise CatalogError(f'{path}: rules must be a table of rule numbers ([rules."106.7"])')
+    pinned = _pinned_edition(path, data)
     rules = {}
     for number, entry in table.items():
         if not RULE_NUMBER.match(number):
             raise CatalogError(f"{path}: {number!r} is not a rule number like 106.12a")
-        if not isinstance(entry, dict) or not isinstance(entry.get("text"), str) or not entry["text"]:
-            raise CatalogError(f"{path}: rule {number} needs a text")
-        if not isinstance(entry.get("title", ""), str):
+        if not isinstance(entry, dict) or not isinstance(entry.get("title", ""), str):
             raise CatalogError(f"{path}: rule {number}: title must be a string")
-        rules[number] = Rule(number, entry.get("title", ""), entry["text"])
-    if not isinstance(data.get("edition", ""), str):
-        raise CatalogError(f"{path}: edition must be a string")
-    return rules, data.get("edition", "")
+        if "text" in entry:
+            raise CatalogError(f"{path}: rule {number}: its text is the pinned edition's own; remove 'text'")
+        if number not in pinned.paragraphs:
+            raise CatalogError(f"{path}: rule {number} is not in the Comprehensive Rules of {pinned.date}")
+        rules[number] = Rule(number, entry.get("title", ""), pinned.paragraphs[number].text)
+    return rules, pinned
 
 
 def _load_capabilities(path: Path) -> dict[str, str]:
@@ -96,6 +114,7 @@ def _sources(root: Path) -> tuple[tuple[str, int, int, int], ...]:
     """Every file a catalog is read from, with its size, time of change and inode (to notice an edit)."""
     fixtures = root / "fixtures"
     paths = [fixtures / n for n in ("comprehensive_rules.toml", "rulings.toml", "capabilities.toml")]
+    paths += sorted((fixtures / "comprehensive_rules").glob("*.txt"))
     if (fixtures / "seeds").is_dir():
         paths += sorted((fixtures / "seeds").iterdir())
     found = []
@@ -124,10 +143,11 @@ def load_catalog(root: Path | None = None) -> Catalog:
 
 def _read_catalog(root: Path) -> Catalog:
     fixtures = root / "fixtures"
-    rules, edition = _load_rules(fixtures / "comprehensive_rules.toml")
+    rules, pinned = _load_rules(fixtures / "comprehensive_rules.toml")
     path = fixtures / "rulings.toml"
     data = read_toml(path, CatalogError)
-    catalog = Catalog(rules=rules, edition=edition, capabilities=_load_capabilities(fixtures / "capabilities.toml"))
+    capabilities = _load_capabilities(fixtures / "capabilities.toml")
+    catalog = Catalog(rules=rules, edition=pinned.date, capabilities=capabilities, cr=pinned)
     seed_text: dict[str, str] = {}
     entries = data.get("ruling", [])
     if not isinstance(entries, list):

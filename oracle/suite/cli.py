@@ -20,8 +20,13 @@
     Search for positions where the engine and the reference disagree; write each as a scenario.
 ``mtg-conformance serve``
     Speak the wire protocol on stdin and stdout for the reference engine.
-``mtg-conformance rulings``
-    List every ruling id with the number of scenarios that encode it.
+``mtg-conformance rulings [import FILE [--card NAME]]``
+    List every ruling id with the number of scenarios that encode it, and the pending ones; or
+    take official rulings in as pending (a card page, Scryfall or MTGJSON rulings).
+``mtg-conformance coverage [--section N] [--list STATE] [--badge FILE]``
+    Every numbered rule of the Comprehensive Rules: tested, cited only by the engine, exempt, or not.
+``mtg-conformance cr-changes FILE``
+    The rules the suite cites whose text or number another edition of the CR changed.
 
 Every user mistake ends in one line on stderr and exit status 2.
 """
@@ -128,9 +133,11 @@ def _parser() -> argparse.ArgumentParser:
     docs.add_argument("--out", required=True, help="folder for the HTML pages")
     docs.add_argument("--report", action="append", default=[], help="a report.json whose outcomes to show (repeatable)")
     commands.add_parser("serve", help="speak the wire protocol on stdin and stdout for the reference engine")
-    commands.add_parser("rulings", help="list every ruling id with its number of scenarios")
-    add_commands(commands, _seconds)
+    from .coverage.command import add_parsers as add_coverage
     from .explore.command import add_parser as add_explore
+
+    add_coverage(commands)
+    add_commands(commands, _seconds)
 
     add_explore(commands)
     return parser
@@ -326,30 +333,6 @@ def expectations(args: argparse.Namespace) -> int:
     return 0
 
 
-def rulings() -> int:
-    """Print each ruling with its scenario count; a catalog or tag problem is an error."""
-    root = suite_root()
-    catalog = load_catalog(root)
-    scenarios = feature_tags(root / "features")
-    from .needs import needs_problems
-
-    problems = tag_problems(catalog, scenarios) + needs_problems(root)
-    counts = dict.fromkeys(catalog.rulings, 0)
-    for scenario in scenarios:
-        for ruling_id in scenario.rulings:
-            if ruling_id in counts:
-                counts[ruling_id] += 1
-    print(f"{'#':>3}  {'ruling':<36} {'scenarios':>9}  card page")
-    for ruling in sorted(catalog.rulings.values(), key=lambda r: r.number):
-        mark = "" if counts[ruling.id] else "  (no scenario yet)"
-        print(f"{ruling.number:>3}  {ruling.id:<36} {counts[ruling.id]:>9}  {'; '.join(ruling.pages)}{mark}")
-    missing = sum(1 for n in counts.values() if not n)
-    print(f"{len(counts)} rulings, {len(scenarios)} scenarios; {missing} of {len(counts)} rulings have no scenario yet")
-    for problem in problems:
-        print(f"error: {problem}", file=sys.stderr)
-    return 1 if problems else 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     from oracle.contract.protocol import end_engines_on_signals
 
@@ -382,7 +365,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             serve(ReferenceEngine(), sys.stdin.buffer, sys.stdout.buffer)
             return 0
-        return rulings()
+        from .coverage import command as coverage
+
+        if args.command == "coverage":
+            return coverage.print_coverage(args)
+        if args.command == "cr-changes":
+            return coverage.cr_changes(args)
+        return coverage.rulings(args)
     except UserError as exc:
         print(f"mtg-conformance: error: {printable(exc, 1000)}", file=sys.stderr)
         return 2

@@ -33,6 +33,10 @@ def one_line(capsys: pytest.CaptureFixture[str], argv: list[str], *says: str) ->
     return err
 
 
+#: The pinned edition of the Comprehensive Rules, whole (fixtures/comprehensive_rules.toml names it).
+CR_FILE = "comprehensive_rules/MagicCompRules-20260227.txt"
+
+
 @pytest.fixture
 def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A writable copy of fixtures/ and features/, used as the suite's root, to break on purpose."""
@@ -173,7 +177,29 @@ def test_docs_refuses_what_is_not_a_report(
         ("rulings.toml", lambda t: t.replace("number = 1\n", 'number = "one"\n', 1), "number must be an integer"),
         ("rulings.toml", lambda t: "ruling = 5\n", "ruling must be an array of tables"),
         ("comprehensive_rules.toml", lambda t: 'edition = "x"\nrules = 5\n', "rules must be a table"),
-        ("comprehensive_rules.toml", lambda t: t.replace('edition = "2026-02-27"', "edition = 2026"), "edition must"),
+        (
+            "comprehensive_rules.toml",
+            lambda t: t.replace('edition = "2026-02-27"', "edition = 2026"),
+            "edition, file and sha256 must name the pinned Comprehensive Rules",
+        ),
+        (
+            "comprehensive_rules.toml",
+            lambda t: t.replace('edition = "2026-02-27"', 'edition = "2025-11-14"'),
+            "edition 2025-11-14 names a text effective 2026-02-27",
+        ),
+        (
+            "comprehensive_rules.toml",
+            lambda t: t.replace('[rules."106.7"]', '[rules."106.7"]\ntext = "Some abilities produce mana."', 1),
+            "rule 106.7: its text is the pinned edition's own; remove 'text'",
+        ),
+        (
+            "comprehensive_rules.toml",
+            lambda t: t + '\n[rules."106.99"]\ntitle = "Made up"\n',
+            "rule 106.99 is not in the Comprehensive Rules of 2026-02-27",
+        ),
+        (CR_FILE, lambda t: t[: len(t) // 2], "not the pinned text of the Comprehensive Rules"),
+        (CR_FILE, lambda t: t.replace("106.7.", "106.7 ", 1), "not the pinned text of the Comprehensive Rules"),
+        (CR_FILE, None, "can't read the Comprehensive Rules"),
         ("capabilities.toml", lambda t: "capabilities = 5\n", "[capabilities] must map each capability"),
         ("capabilities.toml", lambda t: "[capabilities]\ncasting = 1\n", "[capabilities] must map each capability"),
         ("capabilities.toml", None, "capabilities.toml: cannot read"),

@@ -158,6 +158,7 @@ NAV = (
     ("scenarios.html", "Scenarios"),
     ("cards.html", "Cards"),
     ("by-rule.html", "Rules"),
+    ("coverage.html", "Coverage"),
 )
 
 

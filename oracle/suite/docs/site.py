@@ -2,8 +2,8 @@
 
 ``index.html`` (figures, the ruling x engine matrix, a summary per engine), ``by-card.html``
 (every ruling once, under its card page), ``scenarios.html`` (every scenario once, with the
-filter), ``by-rule.html`` (every CR paragraph), ``cards.html`` and a ``card-<name>.html`` per
-card a scenario uses.  Each page comes from its own module; this one reads the catalog, the
+filter), ``by-rule.html`` (every CR paragraph), ``coverage.html`` (every numbered rule of the
+pinned edition, tested or not), ``cards.html`` and a ``card-<name>.html`` per card a scenario uses.  Each page comes from its own module; this one reads the catalog, the
 feature files, the cards and the run reports once and hands them to each.  A feature file the
 Gherkin parser rejects is listed as an error on every page, never a crash.
 """
@@ -16,7 +16,10 @@ from typing import Any
 
 from oracle.paths import suite_root
 from oracle.suite.catalog import load_catalog
+from oracle.suite.coverage.command import rule_coverage
+from oracle.suite.coverage.intake import read_pending
 from oracle.suite.docs.cards import card_page, cards_index, cards_used, read_cards
+from oracle.suite.docs.coverage import coverage_page, pending_section
 from oracle.suite.docs.features import read_features
 from oracle.suite.docs.html import card_file, page
 from oracle.suite.docs.index import index
@@ -51,10 +54,19 @@ def render_docs(out: Path, reports: Sequence[Mapping[str, Any]] = (), root: Path
             index(catalog, scenarios, engines, files, len(names)),
             "",
         ),
-        "by-card.html": ("Rulings by card page", by_card(catalog, scenarios, engines, used), ""),
+        "by-card.html": (
+            "Rulings by card page",
+            by_card(catalog, scenarios, engines, used) + pending_section(catalog, read_pending(root)),
+            "",
+        ),
         "scenarios.html": ("Scenarios", listing, filter_css),
         "by-rule.html": ("Rulings by Comprehensive Rules paragraph", by_rule(catalog, scenarios, engines), ""),
         "cards.html": ("Cards", cards_index(cards, used), ""),
+        "coverage.html": (
+            "Coverage of the Comprehensive Rules",
+            coverage_page(rule_coverage(catalog, scenarios), catalog),
+            "",
+        ),
     }
     for name in names:
         pages[card_file(name)] = (name, card_page(cards[name], catalog, scenarios, used, engines), "")

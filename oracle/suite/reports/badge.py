@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
-__all__ = ["badge_svg"]
+__all__ = ["badge_svg", "rate_badge"]
 
 #: Average width in pixels of a character of 11 px Verdana, the badges' font.
 CHAR = 6.8
@@ -36,9 +36,17 @@ def badge_svg(report: Mapping[str, Any]) -> str:
     label = f"{engine.get('name') or '?'} {engine.get('version') or ''}".strip()
     rate = report.get("pass_rate")
     value = "n/a" if rate is None else f"{100 * rate:.1f} %"
+    return rate_badge(
+        label, rate, f"{label}: pass rate {value} (mtg-conformance {report.get('suite', {}).get('version', '?')})"
+    )
+
+
+def rate_badge(label: str, rate: float | None, title: str = "") -> str:
+    """A badge: ``label`` on the left, the rate as a percentage on the right, coloured by it."""
+    value = "n/a" if rate is None else f"{100 * rate:.1f} %"
+    title = title or f"{label}: {value}"
     left, right = round(len(label) * CHAR + 12), round(len(value) * CHAR + 12)
     total = left + right
-    title = f"{label}: pass rate {value} (mtg-conformance {report.get('suite', {}).get('version', '?')})"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="20" role="img" aria-label="{escape(title, {chr(34): "&quot;"})}">'
         f"<title>{escape(title)}</title>"
