@@ -253,3 +253,19 @@ Feature: Dual Nature
     Then Isamaru, Hound of Konda is in Bob's graveyard
     And Bob controls no Isamaru, Hound of Konda tokens
     And Alice controls one Isamaru, Hound of Konda
+
+  @ruling:dual-nature.left-before-token @cr:603.6c @cr:603.10a @cr:111.2
+  Scenario: Bob's Grizzly Bears leaving exiles Alice's token copy of her own Grizzly Bears: only the name counts
+    # Bob's Grizzly Bears is tapped only to tell the two cards apart.
+    Given Bob controls a tapped Grizzly Bears
+    And Alice has Grizzly Bears in her hand
+    And Alice has Unsummon in her hand
+    And Alice has {G}{G}{U} in her mana pool
+    When Alice casts Grizzly Bears using {G}{G}
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    When Alice casts Unsummon targeting the tapped Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Grizzly Bears is in Bob's hand
+    And Alice controls no Grizzly Bears tokens
+    And the original Grizzly Bears is on the battlefield

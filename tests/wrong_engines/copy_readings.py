@@ -1,7 +1,7 @@
 """Wrong engines about base power and toughness (208.4b, 604.3, 613.4a-c): where the base ends and
 what is part of it.  Each is a misreading of a ruling of features/copies/base-power.misreadings.md;
 those with a ``source`` reproduce a defect a real engine had.  Dual Nature's are in
-copy_readings_dual.py."""
+copy_readings_dual.py and copy_readings_legend.py."""
 
 from __future__ import annotations
 
@@ -45,9 +45,11 @@ def base_power_is_the_printed_value(mp: pytest.MonkeyPatch) -> None:
 
 def setting_effect_applied_last(mp: pytest.MonkeyPatch) -> None:
     """magefree/mage pull request #14612 (Shadow Puppeteers modify base P/T only at sublayer 7b,
-    fixing issue #14326): the effect that set a creature's base power and toughness applied outside
-    sublayer 7b and "blew away" the modifications of the other sublayers.  Here: an effect that sets
-    power and toughness overwrites the result of every modifying effect and counter (613.4b-c)."""
+    fixing issue #14326, where a Faerie made a 4/4 Dragon lost the bonus of an anthem and creatures
+    with +1/+1 counters lost their counters' bonus): the effect that set a creature's base power and
+    toughness applied outside sublayer 7b and "blew away" the modifications of the other sublayers.
+    Here: an effect that sets power and toughness overwrites every modifying effect and counter
+    (613.4b-c)."""
 
     def after(st: Any, chars: dict[int, Any]) -> None:
         operations = [

@@ -1,7 +1,7 @@
 """Wrong engines about Dual Nature's rulings: its token copies (707.2, 603.6a), kicker (702.33d), its
-leaves-the-battlefield triggers (603.6c, 603.10a, 607.2c) and the legend rule (704.5j).  Each is a
-misreading of features/copies/dual-nature.misreadings.md; those with a ``source`` reproduce a
-defect a real engine had."""
+leaves-the-battlefield triggers (603.6c, 603.10a, 607.2c).  Each is a misreading of
+features/copies/dual-nature.misreadings.md; those with a ``source`` reproduce a defect a real engine
+had.  The legend rule's (704.5j) are in copy_readings_legend.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from oracle.engine import effects, sba, zones
+from oracle.engine import effects, zones
 from oracle.engine.characteristics import compute, matches, snapshot
 from oracle.engine.vocabulary import Ability
 
@@ -111,6 +111,60 @@ def leaves_triggers_without_look_back(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(zones.ZoneRules, "leave_battlefield", leave)
 
 
+def _exiling_same_name(mp: pytest.MonkeyPatch, keep: Any) -> None:
+    """ "Exile all tokens with the same name as that creature", narrowed: a token with that name is
+    exiled only if ``keep(token, left_id, item, copied_from)``.  ``copied_from`` maps each token
+    copy to the object it copied; ``left_id`` is the object that left."""
+    copied_from: dict[int, int] = {}
+    original_create, original_leave = effects.HANDLERS["create_tokens"], zones.ZoneRules.leave_battlefield
+    original_exile = effects.HANDLERS["exile_tokens"]
+
+    def create_tokens(g: Any, item: Any, params: dict[str, Any]) -> None:
+        before = set(g.state.objects)
+        original_create(g, item, params)
+        which = params.get("copy_of")
+        ids = {"self": item.source_id, "event": item.source_info.get("event", {}).get("object")}
+        of = ids.get(which) if which != "target" else (item.targets or [None])[0]
+        for new in set(g.state.objects) - before:
+            if of is not None and g.state.objects[new].is_token:
+                copied_from[new] = of
+
+    def leave(self: Any, obj: Any, zone: str) -> Any:
+        before = len(self.state.pending_triggers)
+        new = original_leave(self, obj, zone)
+        for item in self.state.pending_triggers[before:]:
+            if "left" in item.source_info.get("event", {}):
+                item.source_info["event"]["left_id"] = obj.id
+        return new
+
+    def exile_tokens(g: Any, item: Any, params: dict[str, Any]) -> None:
+        event = item.source_info.get("event", {})
+        if params["which"] != "same-name-as-event" or not event.get("left"):
+            original_exile(g, item, params)
+            return
+        name = event["left"]["characteristics"].name
+        for token in [o for o in g.state.permanents() if o.is_token and g.name(o) == name]:
+            if keep(token, event.get("left_id"), item, copied_from):
+                g.leave_battlefield(token, "exile")
+
+    mp.setitem(effects.HANDLERS, "create_tokens", create_tokens)
+    mp.setitem(effects.HANDLERS, "exile_tokens", exile_tokens)
+    mp.setattr(zones.ZoneRules, "leave_battlefield", leave)
+
+
+def same_name_read_as_same_card(mp: pytest.MonkeyPatch) -> None:
+    """ "Tokens with the same name as that creature" read as the tokens that are copies of that very
+    creature: Bob's Grizzly Bears leaving spares the token copy of Alice's (603.10a; a name is a
+    characteristic, 109.3, not an object)."""
+    _exiling_same_name(mp, lambda token, left, item, copied_from: copied_from.get(token.id) == left)
+
+
+def same_name_exile_only_its_controllers_tokens(mp: pytest.MonkeyPatch) -> None:
+    """ "Exile all tokens with the same name as that creature" read as the tokens its controller
+    controls: Bob's Grizzly Bears leaving spares Alice's Grizzly Bears token (603.10a)."""
+    _exiling_same_name(mp, lambda token, left, item, copied_from: token.controller == item.event_player)
+
+
 def token_copy_without_abilities(mp: pytest.MonkeyPatch) -> None:
     """magarena/magarena issue #1040 (Captain of the Watch copy made by Seance doesn't create Soldier
     tokens): "bug is in setting up token that is a copy of a card. It did not get the ability of the
@@ -187,59 +241,6 @@ def kicked_trample_is_copiable(mp: pytest.MonkeyPatch) -> None:
     patch_everywhere(mp, effects, "_copied_face", copied)
 
 
-def _legend_rule(pick: Any) -> Any:
-    """A legend rule that groups legendary permanents by ``pick`` (a key, or None to leave it out)."""
-
-    def legend_rule(self: Any, chars: dict[int, Any]) -> list[tuple[Any, str]]:
-        groups: dict[Any, list[Any]] = {}
-        for obj in self.state.permanents():
-            key = pick(obj, chars[obj.id])
-            if "Legendary" in chars[obj.id].supertypes and key is not None:
-                groups.setdefault(key, []).append(obj)
-        doomed = []
-        for group in groups.values():
-            if len(group) > 1:
-                newest = max(group, key=lambda o: o.timestamp)
-                prompt = f"Which {chars[newest.id].name} do you keep? (704.5j)"
-                keep = self.choose_object(newest.controller, "legend-rule", group, prompt)
-                doomed += [(o, "the legend rule (704.5j)") for o in group if o.id != keep.id]
-        return doomed
-
-    return legend_rule
-
-
-def legend_rule_spares_tokens(mp: pytest.MonkeyPatch) -> None:
-    """The legend rule counts only nontoken permanents: a token copy of a legendary creature is
-    left alone (704.5j, 111.1: a token is a permanent like any other)."""
-    rule = _legend_rule(lambda obj, ch: None if obj.is_token else (obj.controller, ch.name))
-    mp.setattr(sba.StateBasedActions, "_legend_rule", rule)
-
-
-def legend_rule_across_controllers(mp: pytest.MonkeyPatch) -> None:
-    """The legend rule counts legendary permanents with the same name whoever controls them (the
-    rule before 2013), and the controller of the newest one chooses which stays (704.5j)."""
-    rule = _legend_rule(lambda obj, ch: ch.name)
-    mp.setattr(sba.StateBasedActions, "_legend_rule", rule)
-
-
-def legend_rule_keeps_the_newest(mp: pytest.MonkeyPatch) -> None:
-    """The legend rule asks nothing: the newest of the legendary permanents with the same name stays
-    and the others go (704.5j: "that player chooses one of them")."""
-
-    def legend_rule(self: Any, chars: dict[int, Any]) -> list[tuple[Any, str]]:
-        groups: dict[tuple[str, str], list[Any]] = {}
-        for obj in self.state.permanents():
-            if "Legendary" in chars[obj.id].supertypes:
-                groups.setdefault((obj.controller, chars[obj.id].name), []).append(obj)
-        doomed = []
-        for group in groups.values():
-            newest = max(group, key=lambda o: o.timestamp)
-            doomed += [(o, "the legend rule (704.5j)") for o in group if o.id != newest.id]
-        return doomed
-
-    mp.setattr(sba.StateBasedActions, "_legend_rule", legend_rule)
-
-
 MUTANTS: list[Mutant] = [
     Mutant(
         "enters-copy-needs-its-source",
@@ -277,6 +278,20 @@ MUTANTS: list[Mutant] = [
         "phase-rs/phase issue #874: Nadier's Nightblade doesn't trigger off creature tokens leaving the battlefield",
     ),
     Mutant(
+        "same-name-read-as-same-card",
+        ("dual-nature.left-before-token",),
+        "'tokens with the same name as that creature' read as the tokens that copy that very creature",
+        same_name_read_as_same_card,
+        ("Bob's Grizzly Bears leaving exiles Alice's token copy of her own Grizzly Bears: only the name counts",),
+    ),
+    Mutant(
+        "same-name-exile-only-its-controllers-tokens",
+        ("dual-nature.left-before-token",),
+        "'tokens with the same name as that creature' read as the tokens its controller controls",
+        same_name_exile_only_its_controllers_tokens,
+        ("Bob's Grizzly Bears leaving exiles Alice's token copy of her own Grizzly Bears: only the name counts",),
+    ),
+    Mutant(
         "token-copy-without-abilities",
         ("dual-nature.enters-abilities",),
         "a token copy takes the copied name, types and power but not its abilities (707.2)",
@@ -301,26 +316,5 @@ MUTANTS: list[Mutant] = [
         "the trample a kicked creature entered with is copied with it (707.2: effects are not copiable values)",
         kicked_trample_is_copiable,
         ("The token copy of a kicked Kavu Titan is not kicked",),
-    ),
-    Mutant(
-        "legend-rule-spares-tokens",
-        ("dual-nature.legend-rule",),
-        "the legend rule counts only nontoken permanents (704.5j)",
-        legend_rule_spares_tokens,
-        ("The legend rule asks at once; keeping the original puts the token away",),
-    ),
-    Mutant(
-        "legend-rule-across-controllers",
-        ("dual-nature.legend-rule",),
-        "the legend rule counts legendary permanents of every controller together (704.5j: 'controlled by the same player')",
-        legend_rule_across_controllers,
-        ("The legend rule puts away only Bob's own Isamaru; Alice's, with the same name, stays",),
-    ),
-    Mutant(
-        "legend-rule-keeps-the-newest",
-        ("dual-nature.legend-rule",),
-        "the legend rule keeps the newest permanent without asking (704.5j: the player chooses)",
-        legend_rule_keeps_the_newest,
-        ("The legend rule asks at once; keeping the original puts the token away",),
     ),
 ]
