@@ -269,3 +269,21 @@ Feature: Dual Nature
     Then Grizzly Bears is in Bob's hand
     And Alice controls no Grizzly Bears tokens
     And the original Grizzly Bears is on the battlefield
+
+  @ruling:dual-nature.left-before-token @cr:603.6c @cr:603.10a @cr:111.1
+  Scenario: A Grizzly Bears token sacrificed at the end step exiles no other token: only a nontoken creature leaving does
+    Given Alice controls Jaxis, the Troublemaker
+    And Alice has Grizzly Bears in her hand
+    And Alice has Island in her hand
+    And Alice has {G}{G}{R} in her mana pool
+    And Alice has Forest in her library
+    When Alice casts Grizzly Bears using {G}{G}
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    When Alice activates Jaxis, the Troublemaker's ability targeting the original Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Alice controls two Grizzly Bears tokens
+    When the game proceeds to Alice's end step
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    And Alice has one card in her hand

@@ -111,6 +111,20 @@ def leaves_triggers_without_look_back(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(zones.ZoneRules, "leave_battlefield", leave)
 
 
+def leaves_trigger_counts_tokens(mp: pytest.MonkeyPatch) -> None:
+    """ "Whenever a nontoken creature leaves the battlefield" fires for a token too, as if
+    "nontoken" were only a reminder: a Grizzly Bears token sacrificed exiles every other Grizzly Bears
+    token (603.6c, 603.10a, 111.1)."""
+    sees = zones.ZoneRules._sees
+
+    def seeing(self: Any, watcher: Any, spec: Any, obj: Any, chars: Any) -> bool:
+        if isinstance(spec, dict) and spec.get("token") is False:
+            spec = {key: value for key, value in spec.items() if key != "token"}
+        return bool(sees(self, watcher, spec, obj, chars))
+
+    mp.setattr(zones.ZoneRules, "_sees", seeing)
+
+
 def _exiling_same_name(mp: pytest.MonkeyPatch, keep: Any) -> None:
     """ "Exile all tokens with the same name as that creature", narrowed: a token with that name is
     exiled only if ``keep(token, left_id, item, copied_from)``.  ``copied_from`` maps each token
@@ -276,6 +290,16 @@ MUTANTS: list[Mutant] = [
         leaves_triggers_without_look_back,
         ("A token made while Dual Nature was there is exiled when Dual Nature leaves",),
         "phase-rs/phase issue #874: Nadier's Nightblade doesn't trigger off creature tokens leaving the battlefield",
+    ),
+    Mutant(
+        "leaves-trigger-counts-tokens",
+        ("dual-nature.left-before-token",),
+        "'whenever a nontoken creature leaves the battlefield' fires for a token too (603.6c)",
+        leaves_trigger_counts_tokens,
+        (
+            "A Grizzly Bears token sacrificed at the end step exiles no other token: "
+            "only a nontoken creature leaving does",
+        ),
     ),
     Mutant(
         "same-name-read-as-same-card",
