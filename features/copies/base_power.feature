@@ -57,6 +57,20 @@ Feature: Base power and toughness
     Then Grizzly Bears's base power and toughness are 1/1
     And Grizzly Bears is a 3/3 creature
 
+  @ruling:base-power.definition @cr:208.4b @cr:613.4b @cr:613.7
+  Scenario: Of two effects that set power and toughness, the later one sets the base
+    Given Alice controls Forest
+    And Alice has Animate Land in her hand
+    And Alice has Turn to Frog in her hand
+    And Alice has {G}{U}{U} in her mana pool
+    When Alice casts Animate Land using {G} targeting Forest
+    And all players pass priority
+    Then Forest's base power and toughness are 3/3
+    When Alice casts Turn to Frog targeting Forest
+    And all players pass priority
+    Then Forest's base power and toughness are 1/1
+    And Forest is a 1/1 creature
+
   @ruling:base-power.definition @cr:208.4b @cr:613.4b
   Scenario: Zinnia counts a creature whose power was set to 1
     Given Alice controls Zinnia, Valley's Voice

@@ -65,6 +65,31 @@ def setting_effect_applied_last(mp: pytest.MonkeyPatch) -> None:
     _patch_compute(mp, after)
 
 
+def setting_effects_oldest_wins(mp: pytest.MonkeyPatch) -> None:
+    """Of two effects that set power and toughness, the older one is the last word, as if the
+    timestamp order ran backwards in sublayer 7b (613.7): a Forest made a 3/3 by Animate Land stays
+    3/3 when Turn to Frog then makes it a 1/1 Frog."""
+
+    def after(st: Any, chars: dict[int, Any]) -> None:
+        operations = [
+            *characteristics._static(chars, st, "set_base_power_toughness"),
+            *characteristics._resolved(st, "7b", "base"),
+        ]
+        oldest: dict[int, tuple[int, int]] = {}
+        for source, what in reversed(characteristics._ordered(operations)):
+            power, toughness = what.change["base"] if source is None else (what["power"], what["toughness"])
+            for obj in characteristics._affected(st, chars, source, what):
+                if chars[obj.id].power is not None:
+                    oldest[obj.id] = int(power), int(toughness)
+        for obj_id, (power, toughness) in oldest.items():
+            ch = chars[obj_id]
+            ch.power += power - ch.base_power
+            ch.toughness += toughness - ch.base_toughness
+            ch.base_power, ch.base_toughness = power, toughness
+
+    _patch_compute(mp, after)
+
+
 def token_base_power_from_the_copied_card(mp: pytest.MonkeyPatch) -> None:
     """A token copy's base power is read from the card it copies, not from the values the effect
     that created it set ("except it's 1/1" ignored for base power: 208.4b, 111.3, 707.9b)."""
@@ -155,6 +180,13 @@ MUTANTS: list[Mutant] = [
         setting_effect_applied_last,
         ("A setting effect sets the base and leaves the counters counting on top of it",),
         "magefree/mage pull request #14612: Shadow Puppeteers modify base P/T only at sublayer 7b",
+    ),
+    Mutant(
+        "setting-effects-oldest-wins",
+        ("base-power.definition",),
+        "of two effects that set power and toughness the older one wins (613.7: timestamp order)",
+        setting_effects_oldest_wins,
+        ("Of two effects that set power and toughness, the later one sets the base",),
     ),
     Mutant(
         "token-base-power-from-the-copied-card",
