@@ -287,3 +287,19 @@ Feature: Dual Nature
     And all players pass priority until the stack is empty
     Then Alice controls one Grizzly Bears token
     And Alice has one card in her hand
+
+  @ruling:dual-nature.enters-abilities @cr:707.2 @cr:707.5 @cr:614.12
+  Scenario: The token copy of a Clone that copied nothing has its "enter as a copy" ability, and uses it
+    Given Alice controls Grizzly Bears
+    And Alice has Clone in her hand
+    And Alice has {U}{U}{U}{U} in her mana pool
+    When Alice casts Clone
+    And all players pass priority
+    And Alice chooses not to copy anything
+    And Alice puts her triggered abilities on the stack in any order
+    And all players pass priority until the stack is empty
+    And Alice chooses to copy Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Clone is in Alice's graveyard
+    And Alice controls one Grizzly Bears token
+    And the token Grizzly Bears is a 2/2 creature

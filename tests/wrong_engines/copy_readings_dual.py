@@ -193,6 +193,23 @@ def token_copy_without_abilities(mp: pytest.MonkeyPatch) -> None:
     patch_everywhere(mp, effects, "_copied_face", copied)
 
 
+def token_copy_skips_as_enters(mp: pytest.MonkeyPatch) -> None:
+    """phase-rs/phase issue #5450 (Copying artifacts with ETB triggers that enter as a copy of
+    something else doesn't activate the copy effect): a token copy of Sculpting Steel was just a
+    copy, without its "enter as a copy" choice.  Here: a token copy never applies the copied
+    object's "as this enters" and "enters with" abilities (614.12, 707.5), so the token copy of a
+    Clone that copied nothing is a 0/0 Clone."""
+    original = zones.ZoneRules._abilities_on_entering
+
+    def on_entering(self: Any, obj: Any, controller: str, face: Any) -> list[Any]:
+        abilities = original(self, obj, controller, face)
+        if obj.is_token and face is not None:
+            return [a for a in abilities if a.kind != "replacement"]
+        return abilities
+
+    mp.setattr(zones.ZoneRules, "_abilities_on_entering", on_entering)
+
+
 def _copying(mp: pytest.MonkeyPatch) -> dict[str, Any]:
     """While a "copy of that creature" resolves, ``state["copied"]`` is the object the trigger saw
     enter, or its last known information: what :func:`kicked_status_from_the_copied_object` and
@@ -322,6 +339,15 @@ MUTANTS: list[Mutant] = [
         token_copy_without_abilities,
         ("The token copy of Intrepid Rabbit has its enters ability, which triggers",),
         "magarena/magarena issue #1040: Captain of the Watch copy made by Seance doesn't create Soldier tokens",
+    ),
+    Mutant(
+        "token-copy-skips-as-enters",
+        ("dual-nature.enters-abilities",),
+        "a token copy doesn't apply the copied 'as this enters' abilities, such as Clone's (614.12, 707.5)",
+        token_copy_skips_as_enters,
+        ('The token copy of a Clone that copied nothing has its "enter as a copy" ability, and uses it',),
+        "phase-rs/phase issue #5450: Copying artifacts with ETB triggers that enter as a copy of something else "
+        "doesn't activate the copy effect",
     ),
     Mutant(
         "kicked-status-from-the-copied-object",
