@@ -161,6 +161,21 @@ def counters_define_a_zero_base(mp: pytest.MonkeyPatch) -> None:
     _patch_compute(mp, after)
 
 
+def base_power_filter_ignored(mp: pytest.MonkeyPatch) -> None:
+    """phase-rs/phase issue #1174 (Zinnia, Valley's Voice bug): Zinnia's X was the number of other
+    creatures its controller controls, "rather than the number of other creatures you control with
+    base power 1".  Here: a filter's "with base power N" is dropped, so every other creature counts
+    (208.4b)."""
+    original = characteristics.matches
+
+    def matches(state: Any, chars: Any, obj: Any, spec: Any, source: Any, controller: Any = None) -> bool:
+        if isinstance(spec, dict) and "base_power" in spec:
+            spec = {key: value for key, value in spec.items() if key != "base_power"}
+        return bool(original(state, chars, obj, spec, source, controller))
+
+    patch_everywhere(mp, characteristics, "matches", matches)
+
+
 MUTANTS: list[Mutant] = [
     Mutant(
         "base-power-is-the-printed-value",
@@ -194,6 +209,17 @@ MUTANTS: list[Mutant] = [
         "a token copy's base power is the copied card's, not the one its creating effect set (208.4b, 707.9b)",
         token_base_power_from_the_copied_card,
         ("A token's base power is the power the effect that created it set",),
+    ),
+    Mutant(
+        "base-power-filter-ignored",
+        ("base-power.definition", "base-power.bonus-not-cda"),
+        "'creatures with base power 1' counts every creature, whatever its base power (208.4b)",
+        base_power_filter_ignored,
+        (
+            "Zinnia does not count a creature pumped up to power 1",
+            "Counters on a 0/0 creature don't give it base power 1",
+        ),
+        "phase-rs/phase issue #1174: Zinnia, Valley's Voice bug",
     ),
     Mutant(
         "cda-applied-after-setting-effects",
