@@ -47,6 +47,30 @@ Feature: Base power and toughness
     Then the token Intrepid Rabbit's base power and toughness are 1/1
     And the original Intrepid Rabbit's base power and toughness are 3/2
 
+  @ruling:base-power.definition @cr:208.4b @cr:613.4b @cr:613.4c
+  Scenario: A setting effect sets the base and leaves the counters counting on top of it
+    Given Alice controls Grizzly Bears with two +1/+1 counters on it
+    And Alice has Turn to Frog in her hand
+    And Alice has {U}{U} in her mana pool
+    When Alice casts Turn to Frog targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears's base power and toughness are 1/1
+    And Grizzly Bears is a 3/3 creature
+
+  @ruling:base-power.definition @cr:208.4b @cr:613.4b @cr:613.7
+  Scenario: Of two effects that set power and toughness, the later one sets the base
+    Given Alice controls Forest
+    And Alice has Animate Land in her hand
+    And Alice has Turn to Frog in her hand
+    And Alice has {G}{U}{U} in her mana pool
+    When Alice casts Animate Land using {G} targeting Forest
+    And all players pass priority
+    Then Forest's base power and toughness are 3/3
+    When Alice casts Turn to Frog targeting Forest
+    And all players pass priority
+    Then Forest's base power and toughness are 1/1
+    And Forest is a 1/1 creature
+
   @ruling:base-power.definition @cr:208.4b @cr:613.4b
   Scenario: Zinnia counts a creature whose power was set to 1
     Given Alice controls Zinnia, Valley's Voice
@@ -85,6 +109,18 @@ Feature: Base power and toughness
     When Alice casts Turn to Frog targeting Crusader of Odric
     And all players pass priority
     Then Crusader of Odric's base power and toughness are 1/1
+
+  @ruling:base-power.cda @cr:208.4b @cr:613.4a @cr:613.4b
+  Scenario: A setting effect that leaves the characteristic-defining ability in place still wins over it
+    Given Alice controls Crusader of Odric
+    And Alice controls Grizzly Bears
+    And Alice has Diminish in her hand
+    And Alice has {U} in her mana pool
+    Then Crusader of Odric's base power and toughness are 2/2
+    When Alice casts Diminish targeting Crusader of Odric
+    And all players pass priority
+    Then Crusader of Odric's base power and toughness are 1/1
+    And Crusader of Odric is a 1/1 creature
 
   @ruling:base-power.bonus-not-cda @cr:208.4b @cr:604.3 @cr:613.4c
   Scenario: A bonus ability is not characteristic-defining and leaves base power alone
