@@ -139,6 +139,24 @@ Feature: Offspring
     And all players pass priority until the stack is empty
     Then the token Intrepid Rabbit is a 2/2 creature
 
+  @ruling:offspring.enters-abilities @cr:614.1c @cr:707.5 @cr:608.2h @cr:704.5f
+  Scenario: The token of a Clone that copied nothing enters as a copy of the creature Alice chooses
+    # The 0/0 Clone dies before its offspring ability resolves; the token is a copy of that Clone,
+    # and the Clone's "enter as a copy" works for the token as it enters.
+    Given Alice controls Zinnia, Valley's Voice
+    And Alice controls Grizzly Bears
+    And Alice has Clone in her hand
+    And Alice has {U}{U}{U}{U}{U}{U} in her mana pool
+    When Alice casts Clone paying its offspring cost
+    And all players pass priority
+    And Alice chooses not to copy anything
+    And all players pass priority
+    And Alice chooses to copy Grizzly Bears
+    Then Clone is in Alice's graveyard
+    And Alice controls one Grizzly Bears token
+    And the token Grizzly Bears's creature types are Bear
+    And Alice controls no Clone tokens
+
   @ruling:offspring.pay-once @cr:702.175a @cr:118.8 @cr:601.2b
   Scenario: An offspring cost can't be paid twice to get two tokens
     Given Alice has Agate Instigator in her hand

@@ -138,6 +138,27 @@ def offspring_triggers_on_casting(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(triggers.TriggerRules, "enters_triggers", enters_triggers)
 
 
+def copy_tokens_skip_enters_replacements(mp: pytest.MonkeyPatch) -> None:
+    """phase-rs/phase issue #5450 ("Copying artifacts with ETB triggers that enter as a copy of
+    something else doesn't activate the copy effect": Mishra's token copy of Sculpting Steel just
+    entered as Sculpting Steel): a token copy's own "as this enters" and "enters as a copy"
+    replacement effects don't apply to it (614.1c, 614.12), so the token of a Clone that copied
+    nothing enters as a 1/1 Clone instead of as a copy of the creature chosen."""
+    original = zones.ZoneRules._abilities_on_entering
+
+    def abilities(self: Any, obj: Any, controller: str, face: Any) -> list[Any]:
+        found = list(original(self, obj, controller, face))
+        if obj.is_token and face is not None:
+            return [
+                a
+                for a in found
+                if not (a.kind == "replacement" and a.spec.get("replaces", {}).get("event") == "enters")
+            ]
+        return found
+
+    mp.setattr(zones.ZoneRules, "_abilities_on_entering", abilities)
+
+
 MUTANTS: list[Mutant] = [
     Mutant(
         "offspring-token-keeps-its-power",
@@ -194,5 +215,13 @@ MUTANTS: list[Mutant] = [
         offspring_triggers_on_casting,
         ("A countered creature spell with its offspring cost paid creates no token",),
         source="magarena/magarena issue #553: A copied Ally will not trigger other Ally abilities",
+    ),
+    Mutant(
+        "copy-tokens-skip-enters-replacements",
+        ("offspring.enters-abilities",),
+        "a token copy's own \"as this enters\" replacement effects don't apply (614.1c, 614.12)",
+        copy_tokens_skip_enters_replacements,
+        ("The token of a Clone that copied nothing enters as a copy of the creature Alice chooses",),
+        source="phase-rs/phase issue #5450: copies of cards that enter as a copy of something else don't copy",
     ),
 ]
