@@ -396,3 +396,17 @@ Feature: Offspring
     And Grizzly Bears is untapped
     And the token Agate Instigator is untapped
     And Alice's mana pool contains exactly {R}
+
+  @ruling:offspring.copiable-values @cr:707.9b @cr:707.2 @cr:613.4c
+  Scenario: A Kird Ape token is 1/1 before its own bonus: with a Forest it is a 2/3
+    # "Except it's 1/1" is part of the copiable values (layer 1); the copied +1/+2 applies after it.
+    Given Alice controls Zinnia, Valley's Voice
+    And Alice controls Forest
+    And Alice has Kird Ape in her hand
+    And Alice has {R}{R}{R} in her mana pool
+    When Alice casts Kird Ape paying its offspring cost
+    And all players pass priority until the stack is empty
+    Then Alice controls one Kird Ape token
+    And the token Kird Ape's base power and toughness are 1/1
+    And the token Kird Ape is a 2/3 creature
+    And the original Kird Ape is a 2/3 creature

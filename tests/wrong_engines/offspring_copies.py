@@ -196,6 +196,30 @@ def token_copies_tapped_status(mp: pytest.MonkeyPatch) -> None:
     mp.setitem(effects.HANDLERS, "create_tokens", create_tokens)
 
 
+def one_one_set_after_the_layers(mp: pytest.MonkeyPatch) -> None:
+    """ "Except it's 1/1" is applied last, over every effect and counter, instead of as the token's
+    copiable power and toughness in layer 1 (707.9b, 613.4): a Kird Ape token with a Forest stays 1/1."""
+    original, except_ = characteristics.compute, zones.ZoneRules.copy_face_except
+    excepted: list[Any] = []
+
+    def copy_face_except(self: Any, face: Any, params: dict[str, Any]) -> Any:
+        result = except_(self, face, params)
+        if "except_power" in params:
+            excepted.append(result)
+        return result
+
+    def compute(st: Any) -> dict[int, Any]:
+        chars = original(st)
+        for obj in st.permanents():
+            ch = chars[obj.id]
+            if obj.is_token and any(obj.copy_face is face for face in excepted) and ch.power is not None:
+                ch.power, ch.toughness = int(obj.copy_face.power), int(obj.copy_face.toughness)
+        return chars
+
+    mp.setattr(zones.ZoneRules, "copy_face_except", copy_face_except)
+    patch_everywhere(mp, characteristics, "compute", compute)
+
+
 MUTANTS: list[Mutant] = [
     _mutant(
         "created-tokens-do-not-enter",
@@ -261,5 +285,12 @@ MUTANTS: list[Mutant] = [
         "the token of a tapped creature enters tapped (707.2, 110.5)",
         token_copies_tapped_status,
         "The token of a tapped creature enters untapped",
+    ),
+    _mutant(
+        "one-one-set-after-the-layers",
+        "offspring.copiable-values",
+        "the token's 1/1 overrides its own bonuses, as if applied after the layers (707.9b, 613.4)",
+        one_one_set_after_the_layers,
+        "A Kird Ape token is 1/1 before its own bonus: with a Forest it is a 2/3",
     ),
 ]

@@ -159,6 +159,20 @@ def copy_tokens_skip_enters_replacements(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(zones.ZoneRules, "_abilities_on_entering", abilities)
 
 
+def copy_tokens_lose_static_abilities(mp: pytest.MonkeyPatch) -> None:
+    """magefree/mage issue #194 (the Elemental tokens of Budoka Gardener: their "This creature gets
+    +X/+X for each land you control" did not work for the copies Parallel Lives made): a token copy's
+    static abilities don't function, so a Kird Ape token never gets +1/+2 (707.2, 604.1)."""
+    original = zones.ZoneRules.create_token
+
+    def create_token(self: Any, controller: str, card: Any = None, face: Any = None, created_by: Any = None) -> Any:
+        if face is not None:
+            face = replace(face, abilities=tuple(a for a in face.abilities if a.kind != "static"))
+        return original(self, controller, card, face, created_by)
+
+    mp.setattr(zones.ZoneRules, "create_token", create_token)
+
+
 MUTANTS: list[Mutant] = [
     Mutant(
         "offspring-token-keeps-its-power",
@@ -223,5 +237,13 @@ MUTANTS: list[Mutant] = [
         copy_tokens_skip_enters_replacements,
         ("The token of a Clone that copied nothing enters as a copy of the creature Alice chooses",),
         source="phase-rs/phase issue #5450: copies of cards that enter as a copy of something else don't copy",
+    ),
+    Mutant(
+        "copy-tokens-lose-static-abilities",
+        ("offspring.copiable-values",),
+        "a token copy's static abilities don't function (707.2, 604.1)",
+        copy_tokens_lose_static_abilities,
+        ("A Kird Ape token is 1/1 before its own bonus: with a Forest it is a 2/3",),
+        source="magefree/mage issue #194: Elemental tokens created by Budoka Gardener are incorrect",
     ),
 ]
