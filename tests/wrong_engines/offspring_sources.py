@@ -188,7 +188,8 @@ MUTANTS: list[Mutant] = [
         "a token copy loses offspring and kicker, keywords of casting (707.2)",
         copy_tokens_drop_cast_keywords,
         ("The token copies the printed creature, not a Frog it was turned into",),
-        source="phase-rs/phase pull request #2801: strip cast-only copiables from copy tokens",
+        source="phase-rs/phase pull request #2801: strip cast-only copiables from copy tokens"
+        " and resolve offspring token art",
     ),
     Mutant(
         "copy-tokens-drop-cast-triggers",
@@ -236,7 +237,8 @@ MUTANTS: list[Mutant] = [
         "a token copy's own \"as this enters\" replacement effects don't apply (614.1c, 614.12)",
         copy_tokens_skip_enters_replacements,
         ("The token of a Clone that copied nothing enters as a copy of the creature Alice chooses",),
-        source="phase-rs/phase issue #5450: copies of cards that enter as a copy of something else don't copy",
+        source="phase-rs/phase issue #5450: Copying artifacts with ETB triggers that enter as a copy of something else"
+        " doesn't activate the copy effect",
     ),
     Mutant(
         "copy-tokens-lose-static-abilities",
