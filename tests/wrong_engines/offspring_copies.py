@@ -220,6 +220,28 @@ def one_one_set_after_the_layers(mp: pytest.MonkeyPatch) -> None:
     patch_everywhere(mp, characteristics, "compute", compute)
 
 
+def token_copies_the_offspring_payment(mp: pytest.MonkeyPatch) -> None:
+    """The token copy of a creature whose offspring cost was paid counts as paid too, so its copied
+    offspring makes a token of its own (707.2: costs paid are not copiable values of a permanent;
+    702.175a: the token was never cast)."""
+    original = effects.HANDLERS["create_tokens"]
+
+    def create_tokens(g: Any, item: Any, params: dict[str, Any]) -> None:
+        source = g.state.objects.get(item.source_id)
+        paid = source.paid if source is not None and not source.is_token else ()
+        before = set(g.state.battlefield)
+        original(g, item, params)
+        if params.get("copy_of") == "self" and "offspring" in paid:
+            for object_id in [i for i in g.state.battlefield if i not in before]:
+                token = g.state.objects[object_id]
+                token.paid = paid
+                event = {"object": token.id, "face": token.face(), "controller": token.controller}
+                for _ in g.chars(token).keyword_abilities("offspring")[: paid.count("offspring")]:
+                    g.trigger(token, triggers.OFFSPRING_TRIGGER, event_player=token.controller, event=event)
+
+    mp.setitem(effects.HANDLERS, "create_tokens", create_tokens)
+
+
 MUTANTS: list[Mutant] = [
     _mutant(
         "created-tokens-do-not-enter",
@@ -292,5 +314,12 @@ MUTANTS: list[Mutant] = [
         "the token's 1/1 overrides its own bonuses, as if applied after the layers (707.9b, 613.4)",
         one_one_set_after_the_layers,
         "A Kird Ape token is 1/1 before its own bonus: with a Forest it is a 2/3",
+    ),
+    _mutant(
+        "token-copies-the-offspring-payment",
+        "offspring.copiable-values",
+        "the token of a creature whose offspring was paid counts as paid and makes a token too (707.2)",
+        token_copies_the_offspring_payment,
+        "A pumped creature's offspring token is a plain 1/1",
     ),
 ]
