@@ -20,6 +20,25 @@ Feature: Offspring
     Then Agate Instigator is in Alice's graveyard
     And Alice controls no Agate Instigator tokens
     And Bob's life total is 20
+    # The offspring cost was spent as the spell was cast; countering it gives nothing back.
+    And Alice's mana pool is empty
+
+  @ruling:offspring.countered @cr:702.175a @cr:400.7 @cr:603.6a
+  Scenario: A countered Agate Instigator put onto the battlefield later makes no token
+    # The card in the graveyard is a new object: the offspring cost was paid for the spell it was.
+    Given Alice has Agate Instigator in her hand
+    And Alice controls a tapped Order of Whiteclay
+    And Alice has {R}{R}{R}{R}{W}{W}{C} in her mana pool
+    And Bob has Cancel in his hand
+    And Bob has {U}{U}{U} in his mana pool
+    When Alice casts Agate Instigator paying its offspring cost using {R}{R}{R}{R}
+    And Alice passes priority
+    And Bob casts Cancel targeting Agate Instigator
+    And all players pass priority until the stack is empty
+    And Alice activates Order of Whiteclay's ability targeting Agate Instigator in her graveyard
+    And all players pass priority until the stack is empty
+    Then Agate Instigator is on the battlefield
+    And Alice controls no Agate Instigator tokens
 
   @ruling:offspring.countered @ruling:offspring.enters-abilities @cr:702.175a @cr:603.6a
   Scenario: The same spell, not countered, creates its 1/1 token copy
@@ -65,6 +84,49 @@ Feature: Offspring
     # The token's own "When this creature enters" ability gave it +1/+1.
     And the token Intrepid Rabbit is a 2/2 creature
 
+  @ruling:offspring.source-left @ruling:offspring.copiable-values @cr:608.2h @cr:707.2 @cr:613.1d
+  Scenario: The token of a creature turned into a Frog and then returned to its owner's hand is a Lizard Rogue
+    # Last known information gives the copiable values it had, not the Frog effect on it.
+    Given Alice has Agate Instigator in her hand
+    And Alice has {R}{R}{R}{R} in her mana pool
+    And Bob has Turn to Frog in his hand
+    And Bob has Unsummon in his hand
+    And Bob has {U}{U}{U} in his mana pool
+    When Alice casts Agate Instigator paying its offspring cost
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Turn to Frog targeting Agate Instigator
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Unsummon targeting Agate Instigator
+    And all players pass priority until the stack is empty
+    Then Agate Instigator is in Alice's hand
+    And Alice controls one Agate Instigator token
+    And the token Agate Instigator's creature types are Lizard Rogue
+    And the token Agate Instigator is red
+    And the token Agate Instigator has offspring
+
+  @ruling:offspring.source-left @ruling:offspring.copying-something-else @cr:608.2h @cr:707.3 @cr:707.9b
+  Scenario: A Clone copying Grizzly Bears that has left before its offspring ability resolves makes a Bear
+    # As it last existed, the Clone was a Grizzly Bears: the token copies that, not the Clone card.
+    Given Alice controls Zinnia, Valley's Voice
+    And Alice controls Grizzly Bears
+    And Alice has Clone in her hand
+    And Alice has {U}{U}{U}{U}{U}{U} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has {U} in his mana pool
+    When Alice casts Clone paying its offspring cost
+    And all players pass priority
+    And Alice chooses to copy Grizzly Bears
+    And Alice passes priority
+    And Bob casts Unsummon targeting Clone
+    And all players pass priority until the stack is empty
+    Then Clone is in Alice's hand
+    And Alice controls one Grizzly Bears token
+    And the token Grizzly Bears is a 1/1 creature
+    And the token Grizzly Bears's creature types are Bear
+    And Alice controls no Clone tokens
+
   @ruling:offspring.enters-abilities @cr:603.6a @cr:707.2
   Scenario: The token's own enters ability triggers when it enters
     Given Alice has Intrepid Rabbit in her hand
@@ -76,6 +138,24 @@ Feature: Offspring
     And Alice chooses the token Intrepid Rabbit
     And all players pass priority until the stack is empty
     Then the token Intrepid Rabbit is a 2/2 creature
+
+  @ruling:offspring.enters-abilities @cr:614.1c @cr:707.5 @cr:608.2h @cr:704.5f
+  Scenario: The token of a Clone that copied nothing enters as a copy of the creature Alice chooses
+    # The 0/0 Clone dies before its offspring ability resolves; the token is a copy of that Clone,
+    # and the Clone's "enter as a copy" works for the token as it enters.
+    Given Alice controls Zinnia, Valley's Voice
+    And Alice controls Grizzly Bears
+    And Alice has Clone in her hand
+    And Alice has {U}{U}{U}{U}{U}{U} in her mana pool
+    When Alice casts Clone paying its offspring cost
+    And all players pass priority
+    And Alice chooses not to copy anything
+    And all players pass priority
+    And Alice chooses to copy Grizzly Bears
+    Then Clone is in Alice's graveyard
+    And Alice controls one Grizzly Bears token
+    And the token Grizzly Bears's creature types are Bear
+    And Alice controls no Clone tokens
 
   @ruling:offspring.pay-once @cr:702.175a @cr:118.8 @cr:601.2b
   Scenario: An offspring cost can't be paid twice to get two tokens
@@ -95,6 +175,20 @@ Feature: Offspring
     When Alice casts Agate Instigator paying its offspring cost twice
     And all players pass priority until the stack is empty
     Then Alice controls two Agate Instigator tokens
+    And Alice's mana pool is empty
+
+  @ruling:offspring.pay-once @cr:702.175a @cr:118.8
+  Scenario: Each creature spell's offspring cost can be paid, twice in a turn
+    # "Only once" is once for each spell as it is cast, not once a turn.
+    Given Alice controls Zinnia, Valley's Voice
+    And Alice has Grizzly Bears in her hand
+    And Alice has Grizzly Bears in her hand
+    And Alice has {G}{G}{G}{G}{G}{G}{G}{G} in her mana pool
+    When Alice casts Grizzly Bears paying its offspring cost
+    And all players pass priority until the stack is empty
+    And Alice casts Grizzly Bears paying its offspring cost
+    And all players pass priority until the stack is empty
+    Then Alice controls two Grizzly Bears tokens
     And Alice's mana pool is empty
 
   @ruling:offspring.missing-on-entry @cr:702.175a @cr:611.3c @cr:613.1f
@@ -204,6 +298,20 @@ Feature: Offspring
     And all players pass priority until the stack is empty
     Then Alice has two cards in her hand
 
+  @ruling:offspring.token-not-cast @cr:601.2i @cr:601.2f @cr:111.1
+  Scenario: Damping Sphere counts the creature spell, not its offspring token
+    # Grizzly Bears is Alice's second spell this turn: it costs {1} more, not {2}.
+    Given Alice controls Damping Sphere
+    And Alice has Agate Instigator in her hand
+    And Alice has Grizzly Bears in her hand
+    And Alice has {R}{R}{R}{R}{G}{G}{G} in her mana pool
+    When Alice casts Agate Instigator paying its offspring cost using {R}{R}{R}{R}
+    And all players pass priority until the stack is empty
+    Then Alice controls one Agate Instigator token
+    When Alice casts Grizzly Bears
+    Then Grizzly Bears is on the stack
+    And Alice's mana pool is empty
+
   @ruling:offspring.copiable-values @cr:707.2 @cr:611.2c
   Scenario: A pumped creature's offspring token is a plain 1/1
     Given Alice has Agate Instigator in her hand
@@ -254,3 +362,51 @@ Feature: Offspring
     And all players pass priority until the stack is empty
     Then Alice controls one Agate Instigator token
     And Alice's mana pool is empty
+
+  @ruling:offspring.copiable-values @cr:707.2 @cr:603.2 @cr:601.2i
+  Scenario: A Beast Whisperer token copy has its "whenever you cast" ability too
+    Given Alice controls Zinnia, Valley's Voice
+    And Alice has Beast Whisperer in her hand
+    And Alice has Grizzly Bears in her hand
+    And Alice has Forest in her library
+    And Alice has Island in her library
+    And Alice has {G}{G}{G}{G}{G}{G}{G}{G} in her mana pool
+    When Alice casts Beast Whisperer paying its offspring cost using {G}{G}{G}{G}{G}{G}
+    And all players pass priority until the stack is empty
+    Then Alice controls one Beast Whisperer token
+    When Alice casts Grizzly Bears
+    And all players pass priority until the stack is empty
+    # Each Beast Whisperer draws a card.
+    Then Alice has two cards in her hand
+
+  @ruling:offspring.copiable-values @cr:707.2 @cr:110.5
+  Scenario: The token of a tapped creature enters untapped
+    Given Alice controls Springleaf Drum
+    And Alice controls Grizzly Bears
+    And Alice has Agate Instigator in her hand
+    And Alice has {R}{R}{R}{R} in her mana pool
+    When Alice casts Agate Instigator paying its offspring cost
+    And all players pass priority
+    # Agate Instigator is tapped to pay Springleaf Drum's cost while the offspring ability waits.
+    And Alice taps Springleaf Drum for mana
+    And Alice chooses Agate Instigator
+    And Alice chooses red
+    And all players pass priority until the stack is empty
+    Then the original Agate Instigator is tapped
+    And Grizzly Bears is untapped
+    And the token Agate Instigator is untapped
+    And Alice's mana pool contains exactly {R}
+
+  @ruling:offspring.copiable-values @cr:707.9b @cr:707.2 @cr:613.4c
+  Scenario: A Kird Ape token is 1/1 before its own bonus: with a Forest it is a 2/3
+    # "Except it's 1/1" is part of the copiable values (layer 1); the copied +1/+2 applies after it.
+    Given Alice controls Zinnia, Valley's Voice
+    And Alice controls Forest
+    And Alice has Kird Ape in her hand
+    And Alice has {R}{R}{R} in her mana pool
+    When Alice casts Kird Ape paying its offspring cost
+    And all players pass priority until the stack is empty
+    Then Alice controls one Kird Ape token
+    And the token Kird Ape's base power and toughness are 1/1
+    And the token Kird Ape is a 2/3 creature
+    And the original Kird Ape is a 2/3 creature
