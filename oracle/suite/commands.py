@@ -27,6 +27,7 @@ from typing import Any
 
 from oracle.contract.outcomes import NOT_PASSED, printable
 from oracle.errors import UserError
+from oracle.files import write_whole
 
 from .reports.failures import UNRELIABLE
 
@@ -64,7 +65,7 @@ def write_cards(out: str) -> int:
     if out == "-":
         sys.stdout.write(text)
         return 0
-    Path(out).write_text(text, encoding="utf-8")
+    write_whole(Path(out), text)
     print(f"wrote {json.loads(text)['meta']['cards']} cards into {out}", file=sys.stderr)
     return 0
 

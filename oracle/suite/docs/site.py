@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from oracle.files import write_whole
 from oracle.paths import suite_root
 from oracle.suite.catalog import load_catalog
 from oracle.suite.docs.cards import card_page, cards_index, cards_used, read_cards
@@ -62,6 +63,6 @@ def render_docs(out: Path, reports: Sequence[Mapping[str, Any]] = (), root: Path
     written = []
     for name, (title, body, css) in pages.items():
         path = out / name
-        path.write_text(page(title, errors + body, css=css), encoding="utf-8")
+        write_whole(path, page(title, errors + body, css=css))  # whole or not at all
         written.append(path)
     return written

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from oracle.files import write_whole
 from oracle.suite.catalog import load_catalog
 from oracle.suite.reports.badge import badge_svg
 from oracle.suite.reports.html import render_report_html
@@ -20,22 +21,18 @@ __all__ = ["REPORT_FILES", "write_reports"]
 REPORT_FILES = ("report.json", "report.md", "report.html", "junit.xml", "cucumber-messages.ndjson", "badge.svg")
 
 
-def _write(path: Path, text: str) -> None:
-    path.write_text(text, encoding="utf-8")
-
-
 def write_reports(
     out: Path,
     report: Mapping[str, Any],
     root: Path,
     definitions: Sequence[Definition] = (),
-    write: Callable[[Path, str], None] = _write,
+    write: Callable[[Path, str], object] = write_whole,
 ) -> list[Path]:
     """Write every report of ``report`` into ``out`` and return their paths.
 
     ``root`` holds the suite's features and fixtures; ``definitions`` are the step definitions
-    of the run (for Cucumber Messages); ``write`` writes one file (the CLI's writes it whole or
-    not at all).
+    of the run (for Cucumber Messages); ``write`` writes one file, by default whole or not at all
+    (:func:`oracle.files.write_whole`): a failed write leaves no truncated report.
     """
     catalog = load_catalog(root)
     texts = (
