@@ -358,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return expectations(args)
         if args.command == "docs":
             from .docs import render_docs
-            from .results import read_report
+            from .reports.reading import read_report
 
             reports = [read_report(Path(p)) for p in args.report]
             written = render_docs(Path(args.out), reports)
