@@ -180,3 +180,15 @@ def test_docs_pages_of_a_hand_made_report_holding_raw_escapes(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     for page in (tmp_path / "docs").iterdir():
         _html_is_inert(page.read_text(encoding="utf-8"))
+
+
+def test_an_explored_scenario_names_the_engine_in_one_inert_comment_line() -> None:
+    from oracle.adapters.reference import ReferenceEngine
+    from oracle.suite.explore.engines import Side
+
+    class Named(ReferenceEngine):
+        def describe(self) -> dict[str, Any]:
+            return {**super().describe(), "name": "x\n  Scenario: injected\n    Then \x1b[2J", "version": "1"}
+
+    label = Side("tests:Named", Named()).describe()
+    assert "\n" not in label and not CONTROL.search(label), label
