@@ -125,6 +125,24 @@ def test_a_full_disk_under_a_command_is_one_line_and_no_truncated_file(
     assert written == [], written
 
 
+def test_a_set_of_files_is_written_all_or_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pages of a docs run that fails at its fifth page are all the previous run's."""
+    out = tmp_path / "docs"
+    assert main(["docs", "--out", str(out)]) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    real, calls = os.fdopen, []
+
+    def fifth_fails(fd: int, *args: Any, **kwargs: Any) -> Any:
+        calls.append(fd)
+        stream = real(fd, *args, **kwargs)
+        return _HalfThenFull(stream) if len(calls) == 5 else stream
+
+    monkeypatch.setattr(files.os, "fdopen", fifth_fails)
+    assert main(["docs", "--out", str(out)]) == 2
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert len(calls) == 5
+
+
 def test_transcripts_are_written_whole(tmp_path: Path, full_disk: None) -> None:
     from oracle.suite.transcripts import write_transcript
 
