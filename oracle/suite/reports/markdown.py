@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote
 
 from oracle.suite.catalog import Catalog
 from oracle.suite.docs.runs import pass_rate, ruling_status
@@ -42,7 +43,8 @@ def _failure(scenario: Mapping[str, Any], catalog: Catalog) -> list[str]:
     if failed:
         lines += [f"Stopped at line {failed.get('line')}: **{markdown(step_line(failed), 1000)}**", ""]
     if scenario.get("transcript"):
-        lines += [f"Transcript: {markdown_code(scenario['transcript'], 1000)}", ""]
+        path = plain(scenario["transcript"], 1000)  # a relative link: every byte but the path's own percent-encoded
+        lines += [f"Transcript: [{markdown(path, 1000)}]({quote(path, safe='/.-_~')})", ""]
     lines += [
         "| expected | observed |",
         "|---|---|",
