@@ -36,8 +36,10 @@ NAME = 200
 #: The most of an engine's message, expected or observed value any page shows.
 LONG = 2000
 
-#: C0 and C1 controls (newline and tab apart), DEL, lone surrogates, and what XML 1.0 forbids.
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+#: C0 and C1 controls (newline and tab apart), DEL, lone surrogates, what XML 1.0 forbids, and the
+#: marks that reorder or split what a reader sees (bidirectional overrides and isolates, line and
+#: paragraph separators).
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 #: The punctuation that can start inline Markdown (emphasis, code, links, images, HTML, entities,
 #: e-mail autolinks, GFM's strikethrough, tables and math) or close a heading; and the "." of "www."
 #: and the ":" of "://", which would make an autolink.

@@ -27,6 +27,7 @@ PAYLOADS = (
     "\x1b]0;owned\x07",  # set the terminal's title
     "\x9b6n",  # an 8-bit CSI: where is the cursor?
     "\r\x08\x00\x7f",
+    "\u202e\u2066",  # right-to-left override, isolate: text shown other than it is
     "<script>alert(1)</script>",
     "[click](javascript:alert(1))",
     "![t](http://127.0.0.1:9/x.png)",

@@ -26,7 +26,7 @@ from tests.fake_engines.markup import HOSTILE_TEXT, PAYLOADS
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = f"cmd:{sys.executable} {ROOT / 'tests' / 'fake_engines' / 'markup.py'}"
 #: Every control character but newline and tab, and lone surrogates.
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
 #: What would be markup in Markdown if its first character were not escaped.
 MARKDOWN = [r"(?<!\\)<script", r"(?<!\\)</script", r"(?<!\\)<img", r"(?<!\\)!\[t", r"(?<!\\)\[click", r"(?<!\\)`code"]
 #: What must not be left whole in Markdown: an autolink, emphasis, an autolinked host.
@@ -130,7 +130,7 @@ def test_smoke_prints_its_json_inert_even_with_a_lone_surrogate() -> None:
     result = json.loads(text)
     _json_is_inert(result)
     assert result["success"] is False and result["engine"]["name"].startswith("Markup ?[2J")
-    assert result["engine"]["version"].endswith("\\ud800")
+    assert result["engine"]["version"].startswith("?[2J") and len(result["engine"]["version"]) <= inert.NAME + 1
 
 
 def test_replay_prints_the_engine_and_a_transcript_header_inert(
