@@ -47,6 +47,7 @@ from typing import Any
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import NOT_RUN, printable
 from oracle.errors import UserError
+from oracle.files import write_whole
 from oracle.paths import suite_root
 
 from .catalog import check_tags, feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
@@ -286,13 +287,6 @@ def _status(code: int, collector: Any) -> int:
     return status
 
 
-def _write(path: Path, text: str) -> None:
-    """Write a whole file or nothing (never a truncated report)."""
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, path)
-
-
 def certify(args: argparse.Namespace) -> int:
     """Run the suite and write every report (:mod:`oracle.suite.reports`) into ``--out``."""
     from time import perf_counter
@@ -312,7 +306,7 @@ def certify(args: argparse.Namespace) -> int:
         if scenario.get("transcript"):
             scenario["transcript"] = Path(os.path.relpath(scenario["transcript"], out.resolve())).as_posix()
     report = build_report(scenarios, args.engine, run.described, date, perf_counter() - start)
-    written = write_reports(out, report, suite_root(), step_definitions(_harness().parents[1]), _write)
+    written = write_reports(out, report, suite_root(), step_definitions(_harness().parents[1]))
     print(f"wrote {', '.join(p.name for p in written)} into {out}")
     return run.status
 
@@ -326,7 +320,7 @@ def expectations(args: argparse.Namespace) -> int:
         raise UserError(f"the run did not complete (exit status {run.status}): no expectations file written")
     text = expectations_toml(run.collector.ordered(), args.engine)
     if args.out:
-        _write(Path(args.out), text)
+        write_whole(Path(args.out), text)
         print(f"wrote {args.out}")
     else:
         print(text)
@@ -347,7 +341,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return expectations(args)
         if args.command == "docs":
             from .docs import render_docs
-            from .results import read_report
+            from .reports.reading import read_report
 
             reports = [read_report(Path(p)) for p in args.report]
             written = render_docs(Path(args.out), reports)

@@ -27,7 +27,9 @@ from typing import Any
 
 from oracle.contract.outcomes import NOT_PASSED, printable
 from oracle.errors import UserError
+from oracle.files import write_whole
 
+from .inert import LONG, NAME, plain
 from .reports.failures import UNRELIABLE
 
 
@@ -64,7 +66,7 @@ def write_cards(out: str) -> int:
     if out == "-":
         sys.stdout.write(text)
         return 0
-    Path(out).write_text(text, encoding="utf-8")
+    write_whole(Path(out), text)
     print(f"wrote {json.loads(text)['meta']['cards']} cards into {out}", file=sys.stderr)
     return 0
 
@@ -77,9 +79,7 @@ def smoke(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
         with contextlib.redirect_stdout(progress):
             run = run_suite(selection, quiet=True)
     except UserError as exc:  # it did not start, or its handshake is out of the contract
-        print(
-            json.dumps({"success": False, "engine": {"spec": args.engine}, "handshake": printable(exc, 600)}, indent=2)
-        )
+        print(_json({"success": False, "engine": {"spec": plain(args.engine, 500)}, "handshake": printable(exc, 600)}))
         raise
     results = run.collector.ordered()
     totals: dict[str, int] = {}
@@ -88,9 +88,9 @@ def smoke(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
     rerun = f"mtg-conformance run --engine {shlex.quote(args.engine)} -m core -v"
     failures = [
         {
-            "scenario": r.id,
+            "scenario": plain(r.id, 1000),
             "outcome": r.outcome,
-            "why": r.message,
+            "why": plain(r.message, LONG),
             "run": rerun + (f" --transcripts {shlex.quote(args.transcripts)}" if args.transcripts else ""),
             **(
                 {"replay": f"mtg-conformance replay {shlex.quote(r.transcript)} --engine {shlex.quote(args.engine)}"}
@@ -105,15 +105,35 @@ def smoke(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
     described = run.described
     result: dict[str, Any] = {
         "success": success,
-        "engine": {"spec": args.engine, "name": described.get("name"), "version": described.get("version")},
-        "capabilities": described.get("capabilities", []),
+        "engine": {
+            "spec": plain(args.engine, 500),
+            "name": _engine_text(described.get("name")),
+            "version": _engine_text(described.get("version")),
+        },
+        "capabilities": [plain(c, NAME) for c in described.get("capabilities") or []],
         "core": totals,
         "failures": failures,
     }
     if any(f["outcome"] in NOT_PASSED for f in failures):
         result["warning"] = UNRELIABLE
-    print(json.dumps(result, indent=2, ensure_ascii=False))
+    print(_json(result))
     return 0 if success else 1
+
+
+def _engine_text(value: object) -> str | None:
+    """What an engine said of itself, as one printable line (None stays null)."""
+    return None if value is None else plain(value, NAME)
+
+
+def _json(result: dict[str, Any]) -> str:
+    """smoke's output: UTF-8 JSON, or ASCII JSON when a text holds what UTF-8 can't encode (a lone
+    surrogate, as an undecodable byte of the command line becomes), so that the JSON is always printed."""
+    text = json.dumps(result, indent=2, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(result, indent=2)
+    return text
 
 
 def replay_file(args: argparse.Namespace) -> int:
@@ -124,15 +144,19 @@ def replay_file(args: argparse.Namespace) -> int:
 
     header, pairs = read_transcript(Path(args.file))
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
-    print(f"replaying {header.get('scenario', '?')} ({header.get('outcome', '?')} with {header.get('engine', '?')})")
-    print(f"against {described.get('name')} {described.get('version')}: {len(pairs)} requests")
+    # The header is the file's words and the description the engine's: both printed inert, one line each.
+    scenario, outcome, recorded = (plain(header.get(k, "?"), 300) for k in ("scenario", "outcome", "engine"))
+    print(f"replaying {scenario} ({outcome} with {recorded})")
+    print(
+        f"against {_engine_text(described.get('name'))} {_engine_text(described.get('version'))}: {len(pairs)} requests"
+    )
     differences = 0
     try:
         for request, _now, difference in replay(pairs, engine):
             what = request["op"] + (f" {json.dumps(request.get('action'))}" if request["op"] == "perform" else "")
             print(
-                f"{'≠' if difference else '='} {request['id']:>3} {printable(what, 160)}"
-                + (f": {difference}" if difference else "")
+                f"{'≠' if difference else '='} {plain(request['id'], 20):>3} {printable(what, 160)}"
+                + (f": {plain(difference, 500)}" if difference else "")
             )
             differences += bool(difference)
     finally:

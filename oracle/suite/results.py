@@ -156,37 +156,6 @@ def _quote(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
-def read_report(path: Path) -> dict[str, Any]:
-    """A report.json written by ``certify``; anything else is a one-line :class:`UserError` naming the file."""
-    try:
-        report = json.loads(path.read_text(encoding="utf-8"))
-        # A lone surrogate (a JSON escape UTF-8 can't encode) becomes "?", so any page can hold the text.
-        report = json.loads(json.dumps(report, ensure_ascii=False).encode("utf-8", "replace"))
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read: {exc.strerror}") from None
-    except (UnicodeDecodeError, RecursionError, ValueError) as exc:
-        raise UserError(f"{path}: not a report.json: not UTF-8 JSON ({printable(exc, 120)})") from None
-    if not isinstance(report, dict) or not isinstance(report.get("engine"), dict):
-        raise UserError(f"{path}: not a report.json: it needs an object with an engine and its scenarios")
-    scenarios = report.get("scenarios")
-    if not isinstance(scenarios, list) or not all(_is_scenario(s) for s in scenarios):
-        raise UserError(f"{path}: not a report.json: scenarios must be a list of objects with a name and an outcome")
-    totals = report.get("totals", {})
-    if not isinstance(totals, dict) or not all(type(n) is int for n in totals.values()):
-        raise UserError(f"{path}: not a report.json: totals must map outcomes to numbers")
-    return report
-
-
-def _is_scenario(entry: object) -> bool:
-    return (
-        isinstance(entry, dict)
-        and isinstance(entry.get("name"), str)
-        and isinstance(entry.get("outcome"), str)
-        and isinstance(entry.get("message", ""), str)
-        and all(isinstance(entry.get(k, []), list) for k in ("rulings", "rules"))
-    )
-
-
 def scenario_of(item: pytest.Item) -> Scenario | None:
     """The scenario a test of the suite runs, or None (another test, or a file that can't run)."""
     callspec = getattr(item, "callspec", None)

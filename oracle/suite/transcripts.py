@@ -31,6 +31,7 @@ import pytest
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import EngineFailure
 from oracle.errors import UserError
+from oracle.files import write_whole
 from oracle.version import __version__
 
 
@@ -91,7 +92,7 @@ def write_transcript(folder: Path, header: JSON, messages: list[JSON]) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / transcript_name(header["scenario"])
     lines = [{"transcript": {**header, "suite": __version__}}, *messages]
-    path.write_text("".join(json.dumps(m, ensure_ascii=False) + "\n" for m in lines), encoding="utf-8")
+    write_whole(path, "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in lines))
     return path
 
 

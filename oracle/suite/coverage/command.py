@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from oracle.files import write_whole
 from oracle.paths import suite_root
 
 from ..catalog import Catalog, feature_tags, load_catalog, tag_problems
@@ -108,7 +109,7 @@ def print_coverage(args: argparse.Namespace) -> int:
     if args.badge:
         from oracle.suite.reports.badge import rate_badge
 
-        Path(args.badge).write_text(rate_badge("CR tested", found.rate()), encoding="utf-8")
+        write_whole(Path(args.badge), rate_badge("CR tested", found.rate()))
         print(f"wrote {args.badge}")
     return 0
 

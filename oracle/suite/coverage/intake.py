@@ -19,14 +19,13 @@ date and source, and a stable id proposed from its card and its words.
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from oracle.errors import CatalogError, UserError
+from oracle.files import write_whole
 from oracle.paths import suite_root
 from oracle.toml import read_toml
 
@@ -161,22 +160,8 @@ def import_rulings(path: Path, card: str | None) -> int:
     if added:
         head = "# Official rulings taken in by 'mtg-conformance rulings import', not yet encoded by a scenario.\n"
         body = "\n".join(_toml_entry(e) for e in [*pending, *added])
-        _write_whole(target, head + "\n" + body)
+        write_whole(target, head + "\n" + body)
     for entry in added:
         print(f"pending: {entry.id} ({entry.card}, {entry.date or 'undated'})")
     print(f"{len(added)} new pending rulings written to {target}" if added else "no new ruling: every one is known")
     return 0
-
-
-def _write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
-        raise UserError(f"{path}: not written ({exc.strerror or exc})") from None

@@ -10,11 +10,11 @@ their own box, never the page.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Container
 
 from oracle.contract.outcomes import OUTCOMES
+from oracle.suite import inert
 from oracle.suite.catalog import Catalog
 
 __all__ = [
@@ -99,8 +99,9 @@ _RULE_NUMBER = re.compile(r"(?<![\d.])(\d{3}\.\d+[a-z]?)(?![\d])")
 
 
 def esc(value: object) -> str:
-    """Escape any value for HTML text or a quoted attribute."""
-    return html.escape(str(value), quote=True)
+    """Escape any value for HTML text or a quoted attribute, its control characters shown as "?"
+    (:func:`oracle.suite.inert.html`)."""
+    return inert.html(value)
 
 
 def rule_key(number: str) -> tuple[int, int, str, str]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.contract.outcomes import OUTCOMES
+from oracle.suite.inert import LONG, NAME, plain
 
 __all__ = ["EngineRun", "Result", "engine_run", "pass_rate", "ruling_status", "totals"]
 
@@ -87,10 +88,14 @@ def ruling_status(outcomes: Iterable[str]) -> str:
 
 
 def _text(value: object) -> str:
-    return "" if value is None else str(value)
+    """An engine's words, as the pages show them: one line of at most :data:`~oracle.suite.inert.LONG` characters."""
+    return "" if value is None else plain(value, LONG)
 
 
 def engine_run(report: Mapping[str, Any]) -> EngineRun:
+    """What the pages show of a report; every engine-supplied text is cut on the way in (a name to
+    :data:`~oracle.suite.inert.NAME` characters, since every page repeats it), so the pages' size
+    does not grow with the report's longest strings."""
     engine = report.get("engine", {})
     results: dict[str, Result] = {}
     by_ruling: dict[str, list[str]] = defaultdict(list)
@@ -106,8 +111,8 @@ def engine_run(report: Mapping[str, Any]) -> EngineRun:
         for ruling in s.get("rulings", []):
             by_ruling[str(ruling)].append(str(s.get("outcome", "")))
     return EngineRun(
-        name=str(engine.get("name", "?")),
-        version=str(engine.get("version", "")),
+        name=plain(engine.get("name") or "?", NAME),
+        version=plain(engine.get("version") or "", NAME),
         date=str(report.get("date", ""))[:10],
         totals=totals(report),
         results=results,

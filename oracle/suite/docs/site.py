@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from oracle.files import write_all
 from oracle.paths import suite_root
 from oracle.suite.catalog import load_catalog
 from oracle.suite.coverage.command import rule_coverage
@@ -71,9 +72,5 @@ def render_docs(out: Path, reports: Sequence[Mapping[str, Any]] = (), root: Path
     for name in names:
         pages[card_file(name)] = (name, card_page(cards[name], catalog, scenarios, used, engines), "")
     out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, (title, body, css) in pages.items():
-        path = out / name
-        path.write_text(page(title, errors + body, css=css), encoding="utf-8")
-        written.append(path)
-    return written
+    # every page whole, or none of them: a failed write leaves the pages of the last run as they were
+    return write_all({out / name: page(title, errors + body, css=css) for name, (title, body, css) in pages.items()})

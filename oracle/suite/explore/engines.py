@@ -19,6 +19,7 @@ from oracle.contract.outcomes import EngineFailure, EngineTimeout
 from oracle.contract.protocol import SubprocessEngine
 from oracle.contract.validation import errors as schema_errors
 from oracle.registry import load_engine
+from oracle.suite.inert import NAME, plain
 
 JSON = dict[str, Any]
 SCHEMAS = {"setup": "outcome.schema.json", "perform": "outcome.schema.json", "observe": "observation.schema.json"}
@@ -61,7 +62,8 @@ class Side:
         """ "name version", which comments in written scenarios use."""
         if not self.label:
             described = self.call("describe")
-            self.label = f"{described.get('name', self.spec)} {described.get('version', '')}".strip()
+            label = f"{described.get('name', self.spec)} {described.get('version', '')}".strip()
+            self.label = plain(label, 2 * NAME)  # one printable line: a name can't write a step of its own
         return self.label
 
     def call(self, op: str, *args: Any) -> JSON:

@@ -23,6 +23,7 @@ from hypothesis.errors import Flaky, Unsatisfiable
 from hypothesis.stateful import run_state_machine_as_test
 
 from oracle.errors import UserError
+from oracle.files import write_whole
 
 from .cards import Pool, load_pool
 from .engines import Broke, Side, Stop, open_engine
@@ -213,7 +214,7 @@ def _keep(run: Run, engines: tuple[str, str]) -> None:
         run.known.add(signature)
         number = len(run.found) + 1
         name = file_name(divergence, number)
-        (run.options.out / name).write_text(feature(divergence, number, engines, run.options.command), encoding="utf-8")
+        write_whole(run.options.out / name, feature(divergence, number, engines, run.options.command))
         run.found.append(
             {
                 "file": name,
@@ -246,4 +247,4 @@ def _write_summary(run: Run, engines: tuple[str, str]) -> None:
         "divergences": run.found,
     }
     text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
-    (options.out / "exploration.json").write_text(text, encoding="utf-8")
+    write_whole(options.out / "exploration.json", text)

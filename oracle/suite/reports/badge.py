@@ -3,7 +3,8 @@
 The left half names the engine and its version, the right half gives the pass rate (PASS over
 the scenarios that ran; skips never counted), green at 95 % and above, yellow-green from 80 %,
 orange from 50 %, red below, grey when nothing ran.  Text widths are estimated from the
-number of characters (no font is read), and every text is escaped.
+number of characters (no font is read); the label is cut at 60 characters and every text is made
+inert (no control character) and escaped.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
+
+from oracle.suite.inert import plain
 
 __all__ = ["badge_svg", "rate_badge"]
 
@@ -33,12 +36,11 @@ def _color(rate: float | None) -> str:
 def badge_svg(report: Mapping[str, Any]) -> str:
     """The badge of a report: engine name and version, and its pass rate."""
     engine = report.get("engine", {})
-    label = f"{engine.get('name') or '?'} {engine.get('version') or ''}".strip()
+    label = plain(f"{engine.get('name') or '?'} {engine.get('version') or ''}".strip(), 60)
     rate = report.get("pass_rate")
     value = "n/a" if rate is None else f"{100 * rate:.1f} %"
-    return rate_badge(
-        label, rate, f"{label}: pass rate {value} (mtg-conformance {report.get('suite', {}).get('version', '?')})"
-    )
+    version = plain(report.get("suite", {}).get("version", "?"), 40)
+    return rate_badge(label, rate, f"{label}: pass rate {value} (mtg-conformance {version})")
 
 
 def rate_badge(label: str, rate: float | None, title: str = "") -> str:

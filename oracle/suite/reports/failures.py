@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from oracle.suite.inert import LONG, plain
+
 __all__ = ["STOPPED", "UNRELIABLE", "around", "block", "core_not_passed", "not_passed", "step_line", "where"]
 
 #: Outcomes of a scenario that ran and did not pass, or did not run at all, in the order reports list them.
@@ -64,21 +66,27 @@ def around(scenario: Mapping[str, Any], before: int = 3, after: int = 1) -> list
 
 
 def block(scenario: Mapping[str, Any], indent: str = "  ") -> list[str]:
-    """The lines that tell, in Gherkin, why a scenario did not pass (terminal and junit.xml)."""
-    lines = [f"{scenario.get('outcome')}: {scenario.get('name')}", f"{indent}at {where(scenario)}"]
-    rulings = ", ".join(scenario.get("rulings", []))
-    rules = ", ".join(scenario.get("rules", []))
+    """The lines that tell, in Gherkin, why a scenario did not pass (terminal and junit.xml); every
+    text in them is one printable line (:func:`oracle.suite.inert.plain`), whatever an engine said."""
+    lines = [
+        f"{scenario.get('outcome')}: {plain(scenario.get('name'), 1000)}",
+        f"{indent}at {plain(where(scenario), 1000)}",
+    ]
+    rulings = plain(", ".join(scenario.get("rulings", [])), 1000)
+    rules = plain(", ".join(scenario.get("rules", [])), 1000)
     if rulings or rules:
         lines.append(f"{indent}ruling {rulings or '-'}; CR {rules or '-'}")
     failed = scenario.get("failed_step")
-    line = f" (line {failed.get('line')})" if failed else ""
-    lines.append(f"{indent}step:     {step_line(failed)}{line}")
+    line = f" (line {plain(failed.get('line'), 20)})" if failed else ""
+    lines.append(f"{indent}step:     {plain(step_line(failed), 1000)}{line}")
     expected, observed = scenario.get("expected"), scenario.get("observed")
     if expected or observed:
-        lines.append(f"{indent}expected: {expected or '-'}")
-        lines.append(f"{indent}observed: {observed or '-'}")
+        lines.append(f"{indent}expected: {plain(expected or '-', LONG)}")
+        lines.append(f"{indent}observed: {plain(observed or '-', LONG)}")
     elif scenario.get("message"):
-        lines.append(f"{indent}why:      {scenario['message']}")
+        lines.append(f"{indent}why:      {plain(scenario['message'], LONG)}")
     if scenario.get("transcript"):
-        lines.append(f"{indent}transcript: {scenario['transcript']} (mtg-conformance replay FILE --engine SPEC)")
+        lines.append(
+            f"{indent}transcript: {plain(scenario['transcript'], 1000)} (mtg-conformance replay FILE --engine SPEC)"
+        )
     return lines

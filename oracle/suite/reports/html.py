@@ -19,6 +19,7 @@ from oracle.paths import suite_root
 from oracle.suite.catalog import Catalog, load_catalog
 from oracle.suite.docs.html import badge, esc, page, rule_key, rule_title, scroll
 from oracle.suite.docs.runs import pass_rate, ran, ruling_status, totals
+from oracle.suite.inert import LONG, NAME, plain
 from oracle.suite.reports.failures import UNRELIABLE, around, core_not_passed, not_passed, step_line, where
 
 __all__ = ["render_report_html"]
@@ -36,9 +37,9 @@ def _failure(s: Mapping[str, Any], catalog: Catalog) -> str:
         if failed
         else ""
     )
-    observed = s.get("observed") or s.get("message") or "—"
+    observed = plain(s.get("observed") or s.get("message") or "—", LONG)
     pair = (
-        f'<div class="pair"><div class="exp"><strong>expected</strong><br>{esc(s.get("expected") or "—")}</div>'
+        f'<div class="pair"><div class="exp"><strong>expected</strong><br>{esc(plain(s.get("expected") or "—", LONG))}</div>'
         f'<div class="obs"><strong>observed</strong><br>{esc(observed)}</div></div>'
     )
     rulings = "".join(
@@ -76,7 +77,7 @@ def _report_rulings(catalog: Catalog, scenarios: Sequence[Mapping[str, Any]]) ->
         mine = by_ruling.get(rid, [])
         items = "".join(
             f"<li>{badge(str(s.get('outcome', '')))} {esc(s.get('name', ''))}"
-            + (f'<div class="msg">{esc(s["message"])}</div>' if s.get("message") else "")
+            + (f'<div class="msg">{esc(plain(s["message"], LONG))}</div>' if s.get("message") else "")
             + "</li>"
             for s in mine
         )
@@ -114,6 +115,7 @@ def render_report_html(report: Mapping[str, Any], root: Path | None = None) -> s
     """One engine's certification report as a self-contained HTML page, failures first."""
     catalog = load_catalog(root or suite_root())
     engine, suite = report.get("engine", {}), report.get("suite", {})
+    name, version = plain(engine.get("name") or "?", NAME), plain(engine.get("version") or "", NAME)
     scenarios = list(report.get("scenarios", []))
     counts = totals(report)
     problems = not_passed(report)
@@ -122,8 +124,8 @@ def render_report_html(report: Mapping[str, Any], root: Path | None = None) -> s
     body = (warning if core else "") + f"<h2>What did not pass ({len(problems)})</h2>"
     body += "".join(_failure(s, catalog) for s in problems) or "<p>Every scenario that ran passed.</p>"
     facts = [
-        ("engine", f"{engine.get('name', '?')} {engine.get('version', '')} (spec {engine.get('spec', '?')})"),
-        ("capabilities", ", ".join(map(str, engine.get("capabilities") or [])) or "none declared"),
+        ("engine", f"{name} {version} (spec {plain(engine.get('spec', '?'), 500)})"),
+        ("capabilities", plain(", ".join(map(str, engine.get("capabilities") or [])), LONG) or "none declared"),
         ("suite", f"{suite.get('name', '?')} {suite.get('version', '?')}"),
         ("contract", suite.get("contract", "?")),
         ("protocol", suite.get("protocol", "?")),
@@ -150,5 +152,5 @@ def render_report_html(report: Mapping[str, Any], root: Path | None = None) -> s
             f"Skipped, not counted in the rate: {counts.get('SKIP', 0)}.</p>"
         )
     body += _report_rulings(catalog, scenarios) + _report_rules(catalog, scenarios)
-    title = f"Certification report: {engine.get('name', '?')} {engine.get('version', '')}".strip()
+    title = f"Certification report: {name} {version}".strip()
     return page(title, body, nav=False)

@@ -10,21 +10,18 @@ body the Gherkin block the terminal prints; no path of the machine that ran it a
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import Any
 
+from oracle.suite.inert import LONG, xml
 from oracle.suite.reports.failures import block
 
 __all__ = ["junit_xml"]
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-
-
 def _text(value: object) -> str:
-    """Text XML 1.0 can hold: characters it forbids become "?"."""
-    return _NOT_XML.sub("?", str(value))
+    """Text XML 1.0 can hold, and no control character (:func:`oracle.suite.inert.xml`)."""
+    return xml(value, 10 * LONG)
 
 
 def _seconds(value: object) -> str:

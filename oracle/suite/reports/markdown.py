@@ -10,38 +10,41 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote
 
 from oracle.suite.catalog import Catalog
 from oracle.suite.docs.runs import pass_rate, ruling_status
+from oracle.suite.inert import LONG, NAME, markdown, markdown_code, plain
 from oracle.suite.reports.failures import UNRELIABLE, around, core_not_passed, not_passed, step_line, where
 
 __all__ = ["report_markdown"]
 
 
 def _cell(text: object) -> str:
-    """Text for a Markdown table cell: one line, pipes escaped."""
-    return " ".join(str(text).split()).replace("|", "\\|") or "—"
+    """Text for a Markdown table cell: one line, inert (:func:`oracle.suite.inert.markdown`)."""
+    return markdown(text, LONG)
 
 
 def _failure(scenario: Mapping[str, Any], catalog: Catalog) -> list[str]:
-    lines = [f"### {scenario['outcome']}: {scenario['name']}", ""]
+    lines = [f"### {scenario['outcome']}: {markdown(scenario['name'], 1000)}", ""]
     rulings = scenario.get("rulings", [])
-    about = f"ruling {', '.join(f'`{r}`' for r in rulings)}" if rulings else "no ruling: the rules alone"
-    lines.append(f"`{where(scenario)}` · {about}")
+    about = f"ruling {', '.join(markdown_code(r) for r in rulings)}" if rulings else "no ruling: the rules alone"
+    lines.append(f"{markdown_code(where(scenario), 1000)} · {about}")
     lines.append("")
     steps = around(scenario)
     if steps:
         lines.append("```gherkin")
         for role, step in steps:
             mark = ">>" if role == "failed" else "  "
-            lines.append(f"{mark} {step.get('line', ''):>4}  {step_line(step)}")
+            lines.append(f"{mark} {step.get('line', ''):>4}  {plain(step_line(step), 1000)}")  # one line: no fence ends
         lines.append("```")
         lines.append("")
     failed = scenario.get("failed_step")
     if failed:
-        lines += [f"Stopped at line {failed.get('line')}: **{step_line(failed)}**", ""]
+        lines += [f"Stopped at line {failed.get('line')}: **{markdown(step_line(failed), 1000)}**", ""]
     if scenario.get("transcript"):
-        lines += [f"Transcript: [{scenario['transcript']}]({scenario['transcript']})", ""]
+        path = plain(scenario["transcript"], 1000)  # a relative link: every byte but the path's own percent-encoded
+        lines += [f"Transcript: [{markdown(path, 1000)}]({quote(path, safe='/.-_~')})", ""]
     lines += [
         "| expected | observed |",
         "|---|---|",
@@ -69,22 +72,24 @@ def _rate(report: Mapping[str, Any], ran: int) -> str:
 def report_markdown(report: Mapping[str, Any], catalog: Catalog) -> str:
     """report.md: totals, then every scenario that did not pass, then one line per ruling, then skips."""
     engine = report["engine"]
+    name, version = markdown(engine.get("name") or "?", NAME), markdown(engine.get("version") or "", NAME)
     totals: Mapping[str, int] = report["totals"]
     ran = sum(n for o, n in totals.items() if o not in ("SKIP", "NOT RUN"))
     counts = ", ".join(f"{n} {o}" for o, n in totals.items() if n)
     lines = [
-        f"# Certification of {engine['name']} {engine['version']}",
+        f"# Certification of {name} {version}",
         "",
         f"Suite {report['suite']['version']}, contract {report['suite']['contract']}, protocol "
         f"{report['suite']['protocol']}, report format {report.get('format_version', '1.0')}; "
-        f"run on {report['date']} in {report.get('duration', 0):.1f} s. Engine spec: `{engine['spec']}`.",
+        f"run on {markdown(report['date'], 64)} in {report.get('duration', 0):.1f} s. "
+        f"Engine spec: {markdown_code(engine['spec'], 500)}.",
         "",
         f"**{counts}**. Pass rate: {_rate(report, ran)} (skips are not counted).",
         "",
     ]
     core = core_not_passed(report["scenarios"])
     if core:
-        lines += [f"> **Warning**: {UNRELIABLE}: {', '.join(s['name'] for s in core)}.", ""]
+        lines += [f"> **Warning**: {UNRELIABLE}: {markdown(', '.join(s['name'] for s in core), LONG)}.", ""]
     problems = not_passed(report)
     lines += [f"## What did not pass ({len(problems)})", ""]
     for scenario in problems:
@@ -101,5 +106,7 @@ def report_markdown(report: Mapping[str, Any], catalog: Catalog) -> str:
         )
     skips = [s for s in report["scenarios"] if s["outcome"] == "SKIP"]
     lines += ["", f"## Skipped ({len(skips)})", ""]
-    lines += [f"- `{s['id']}`: {s.get('observed') or s.get('message', '')}" for s in skips] or ["None."]
+    lines += [
+        f"- {markdown_code(s['id'], 1000)}: {_cell(s.get('observed') or s.get('message', ''))}" for s in skips
+    ] or ["None."]
     return "\n".join(lines) + "\n"

@@ -25,6 +25,7 @@ from typing import Any
 
 from gherkin.stream.gherkin_events import GherkinEvents
 
+from oracle.suite.inert import LONG, plain
 from oracle.version import __version__
 
 __all__ = ["PROTOCOL_VERSION", "Definition", "cucumber_messages", "step_definitions"]
@@ -234,7 +235,7 @@ def cucumber_messages(report: Mapping[str, Any], root: Path, definitions: Sequen
                     if expected and observed
                     else scenario.get("message", "")
                 )
-                result["message"] = text or scenario["outcome"]
+                result["message"] = plain(text, LONG) or scenario["outcome"]
                 result["exception"] = {"type": scenario["outcome"], "message": result["message"]}
             finished = {"testCaseStartedId": started, "testStepId": step["id"], "testStepResult": result}
             out.append({"testStepFinished": {**finished, "timestamp": _timestamp(clock)}})

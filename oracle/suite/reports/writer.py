@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from oracle.files import write_all
 from oracle.suite.catalog import load_catalog
 from oracle.suite.reports.badge import badge_svg
 from oracle.suite.reports.html import render_report_html
@@ -20,22 +21,15 @@ __all__ = ["REPORT_FILES", "write_reports"]
 REPORT_FILES = ("report.json", "report.md", "report.html", "junit.xml", "cucumber-messages.ndjson", "badge.svg")
 
 
-def _write(path: Path, text: str) -> None:
-    path.write_text(text, encoding="utf-8")
-
-
 def write_reports(
-    out: Path,
-    report: Mapping[str, Any],
-    root: Path,
-    definitions: Sequence[Definition] = (),
-    write: Callable[[Path, str], None] = _write,
+    out: Path, report: Mapping[str, Any], root: Path, definitions: Sequence[Definition] = ()
 ) -> list[Path]:
     """Write every report of ``report`` into ``out`` and return their paths.
 
     ``root`` holds the suite's features and fixtures; ``definitions`` are the step definitions
-    of the run (for Cucumber Messages); ``write`` writes one file (the CLI's writes it whole or
-    not at all).
+    of the run (for Cucumber Messages).  The reports are written all whole or none of them
+    (:func:`oracle.files.write_all`): a failed write leaves no truncated report, and no folder
+    holding a new report.json beside an older report.md.
     """
     catalog = load_catalog(root)
     texts = (
@@ -47,8 +41,4 @@ def write_reports(
         badge_svg(report),
     )
     out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in zip(REPORT_FILES, texts, strict=True):
-        write(out / name, text)
-        written.append(out / name)
-    return written
+    return write_all({out / name: text for name, text in zip(REPORT_FILES, texts, strict=True)})
