@@ -90,3 +90,11 @@ Feature: Abilities that trigger when a permanent is tapped for mana
     When Alice chooses green
     Then Alice's mana pool contains exactly {G}{G}
     And Bob's mana pool is empty
+
+  @cr:106.12a @cr:605.1b @cr:605.4a
+  Scenario: Bob's Gauntlet of Power gives the extra mana to Alice, who controls the Forest
+    Given Alice controls Forest
+    And Bob controls Gauntlet of Power with green chosen
+    When Alice taps Forest for mana
+    Then Alice's mana pool contains exactly {G}{G}
+    And Bob's mana pool is empty

@@ -1,0 +1,178 @@
+"""Wrong engines about costs, read off the rulings' terms and real engines' defects: X on entering
+(107.3m, 202.3e) and the {T} and {Q} symbols with summoning sickness (107.5, 107.6, 302.6, 702.10c).
+
+The analysis each one comes from is features/costs/x.misreadings.md and symbol.misreadings.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from oracle.engine import characteristics, game
+from oracle.errors import Rejected
+
+from . import Mutant, patch_everywhere
+
+# -- X on entering -------------------------------------------------------------------------
+
+
+def enters_x_is_the_mana_spent(mp: pytest.MonkeyPatch) -> None:
+    """magefree/mage issue #11581 ("Lucea Kane Copied Neverwinter Hydra"): the hydra's counters were
+    read from the mana paid for the spell (``getManaCostsToPay().getX()``), not from the value of X.
+    Here: "enters with X counters" counts the mana spent to cast the spell: Hangarback Walker cast
+    with X = 2 gets four counters (107.3m: the X chosen for the spell)."""
+    original_cast, original_enter = game.Game.cast, game.Game.enter_battlefield
+
+    def cast(self: Any, player: str, object_id: int, *args: Any, **kwargs: Any) -> None:
+        before = sum(self.state.player(player).pool.mana.values())
+        original_cast(self, player, object_id, *args, **kwargs)
+        spell = self.state.objects[self.state.stack[-1].source_id]
+        spell.mana_spent = before - sum(self.state.player(player).pool.mana.values())
+
+    def enter(self: Any, obj: Any, controller: str, x: int = 0, *args: Any, **kwargs: Any) -> Any:
+        return original_enter(self, obj, controller, getattr(obj, "mana_spent", 0) if x else x, *args, **kwargs)
+
+    mp.setattr(game.Game, "cast", cast)
+    mp.setattr(game.Game, "enter_battlefield", enter)
+
+
+def enters_x_for_each_x_symbol(mp: pytest.MonkeyPatch) -> None:
+    """Card-Forge/forge issue #6573 ("Strange interaction when cloning XX cost card"): a creature
+    with {X}{X} in its cost entered with twice X counters.  Here: "enters with X counters" counts X
+    once for each {X} of the mana cost (107.3m: X is the value chosen, 107.3: once, whatever the
+    number of {X} symbols)."""
+    original = game.Game.enter_battlefield
+
+    def enter(self: Any, obj: Any, controller: str, x: int = 0, *args: Any, **kwargs: Any) -> Any:
+        cost = obj.face().mana_cost
+        return original(self, obj, controller, x * max(1, cost.x_count if cost else 1), *args, **kwargs)
+
+    mp.setattr(game.Game, "enter_battlefield", enter)
+
+
+def permanent_keeps_the_spells_x(mp: pytest.MonkeyPatch) -> None:
+    """The permanent keeps the X of the spell it was: Endless One cast with X = 3 has mana value 3
+    on the battlefield (202.3e, 107.3m: X is 0 for the permanent)."""
+    original_enter, original_face = game.Game.enter_battlefield, characteristics._from_face
+
+    def enter(self: Any, obj: Any, controller: str, x: int = 0, *args: Any, **kwargs: Any) -> Any:
+        new = original_enter(self, obj, controller, x, *args, **kwargs)
+        new.x = x
+        return new
+
+    def from_face(obj: Any, face: Any) -> Any:
+        chars = original_face(obj, face)
+        if obj.zone == "battlefield" and obj.x and face.mana_cost:
+            chars.mana_value = face.mana_cost.mana_value(obj.x)
+        return chars
+
+    mp.setattr(game.Game, "enter_battlefield", enter)
+    patch_everywhere(mp, characteristics, "_from_face", from_face)
+
+
+# -- {T}, {Q} and summoning sickness -------------------------------------------------------
+
+
+def _sick(g: Any, obj: Any) -> bool:
+    return "Creature" in g.chars(obj).types and not g._free_of_summoning_sickness(obj)
+
+
+def sickness_stops_every_creature_ability(mp: pytest.MonkeyPatch) -> None:
+    """MatagTheGame/matag-the-game issue #32 ("Summoning sickness should only affect activated
+    abilities with tap/untap symbol"): Dread Shade's {B} ability was refused the turn it entered.
+    Here: a creature that came under its controller's control this turn can activate none of its
+    abilities (302.6: only those with {T} or {Q} in their cost)."""
+    original = game.Game._pay_ability_cost
+
+    def pay(self: Any, player: str, source: Any, ability: Any, mana: list[str] | None = None) -> None:
+        if _sick(self, source):
+            raise Rejected("summoning-sickness", f"{self.name(source)} came under {player}'s control this turn")
+        original(self, player, source, ability, mana)
+
+    mp.setattr(game.Game, "_pay_ability_cost", pay)
+
+
+def haste_lifts_only_tap_sickness(mp: pytest.MonkeyPatch) -> None:
+    """magefree/mage issue #2349 ("Thousand year elixir does not enable Q: abilities to be used"):
+    the effect that lets creatures use {T} abilities as though they had haste left {Q} abilities
+    refused.  Here: haste lifts summoning sickness for {T} abilities, not for {Q} ones (702.10c)."""
+    original = game.Game._pay_ability_cost
+
+    def pay(self: Any, player: str, source: Any, ability: Any, mana: list[str] | None = None) -> None:
+        cost = ability.cost
+        creature = "Creature" in self.chars(source).types
+        if cost is not None and cost.untap and creature and not source.controlled_since_turn_start:
+            raise Rejected("summoning-sickness", f"{self.name(source)} came under {player}'s control this turn")
+        original(self, player, source, ability, mana)
+
+    mp.setattr(game.Game, "_pay_ability_cost", pay)
+
+
+def sickness_only_for_creature_cards(mp: pytest.MonkeyPatch) -> None:
+    """wingedsheep/argentum-engine pull request #65 ("Fix summoning sickness on control change"): its
+    remaining problem, a permanent marked summoning sick on entering only if its type line was a
+    creature's, so a land that entered this turn and then became a creature could attack.  Here: a
+    permanent whose card is not a creature is never summoning sick, even while it is a creature
+    (302.6: any creature, since it came under its controller's control)."""
+    original = game.Game._free_of_summoning_sickness
+
+    def free(self: Any, obj: Any) -> bool:
+        return "Creature" not in obj.face().types or original(self, obj)
+
+    mp.setattr(game.Game, "_free_of_summoning_sickness", free)
+
+
+MUTANTS: list[Mutant] = [
+    Mutant(
+        "enters-x-is-the-mana-spent",
+        ("x.enters-uses-spell-x",),
+        "'enters with X counters' counts the mana spent on the spell (107.3m)",
+        enters_x_is_the_mana_spent,
+        ("Hangarback Walker cast with X = 2 costs four mana and enters with two counters, not four",),
+        source="magefree/mage issue #11581: Lucea Kane Copied Neverwinter Hydra",
+    ),
+    Mutant(
+        "enters-x-for-each-x-symbol",
+        ("x.enters-uses-spell-x",),
+        "'enters with X counters' counts X once per {X} in the mana cost (107.3m)",
+        enters_x_for_each_x_symbol,
+        ("Hangarback Walker cast with X = 2 costs four mana and enters with two counters, not four",),
+        source="Card-Forge/forge issue #6573: Strange interaction when cloning XX cost card",
+    ),
+    Mutant(
+        "permanent-keeps-the-spells-x",
+        ("x.enters-uses-spell-x",),
+        "the permanent's X is the spell's, so its mana value counts it (202.3e, 107.3m)",
+        permanent_keeps_the_spells_x,
+        ("Endless One cast with X = 3 enters with three +1/+1 counters and mana value 0",),
+    ),
+    Mutant(
+        "sickness-stops-every-creature-ability",
+        ("symbol.tap",),
+        "summoning sickness stops a creature's abilities without {T} or {Q} too (302.6)",
+        sickness_stops_every_creature_ability,
+        ("A creature's ability without {T} or {Q} can be activated the turn it came under Alice's control",),
+        source=(
+            "MatagTheGame/matag-the-game issue #32: "
+            "Summoning sickness should only affect activated abilities with tap/untap symbol"
+        ),
+    ),
+    Mutant(
+        "haste-lifts-only-tap-sickness",
+        ("symbol.untap",),
+        "haste lets a creature use {T} abilities at once, not {Q} ones (702.10c, 302.6)",
+        haste_lifts_only_tap_sickness,
+        ("Haste lets a Pili-Pala that just came under Alice's control use its {Q} ability",),
+        source="magefree/mage issue #2349: Thousand year elixir does not enable Q: abilities to be used",
+    ),
+    Mutant(
+        "sickness-only-for-creature-cards",
+        ("symbol.tap",),
+        "a noncreature card that became a creature is never summoning sick (302.6)",
+        sickness_only_for_creature_cards,
+        ("A land that came under Alice's control this turn and became a creature can't tap for mana",),
+        source="wingedsheep/argentum-engine pull request #65: Fix summoning sickness on control change (Rule 302.6)",
+    ),
+]
