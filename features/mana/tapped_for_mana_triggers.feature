@@ -98,3 +98,12 @@ Feature: Abilities that trigger when a permanent is tapped for mana
     When Alice taps Forest for mana
     Then Alice's mana pool contains exactly {G}{G}
     And Bob's mana pool is empty
+
+  @cr:106.12a @cr:605.1b @cr:605.4a
+  Scenario: Mana Flare adds only the type the land produced, not every type it could produce
+    Given Alice controls Shimmering Grotto
+    And Alice controls Mana Flare
+    When Alice taps Shimmering Grotto for mana
+    Then Alice must choose among {C}
+    When Alice chooses {C}
+    Then Alice's mana pool contains exactly {C}{C}

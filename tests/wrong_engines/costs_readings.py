@@ -124,6 +124,103 @@ def sickness_only_for_creature_cards(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(game.Game, "_free_of_summoning_sickness", free)
 
 
+def tapped_permanent_taps_again(mp: pytest.MonkeyPatch) -> None:
+    """{T} is paid by a permanent already tapped: a tapped Llanowar Elves adds {G} (107.5: "A
+    permanent that's already tapped can't be tapped again to pay the cost")."""
+    original = game.Game._pay_ability_cost
+
+    def pay(self: Any, player: str, source: Any, ability: Any, mana: list[str] | None = None) -> None:
+        if ability.cost is not None and ability.cost.tap:
+            source.tapped = False
+        original(self, player, source, ability, mana)
+
+    mp.setattr(game.Game, "_pay_ability_cost", pay)
+
+
+def untapped_permanent_untaps_again(mp: pytest.MonkeyPatch) -> None:
+    """{Q} is paid by a permanent already untapped: an untapped Pili-Pala adds mana (107.6: "A
+    permanent that's already untapped can't be untapped again to pay the cost")."""
+    original = game.Game._pay_ability_cost
+
+    def pay(self: Any, player: str, source: Any, ability: Any, mana: list[str] | None = None) -> None:
+        if ability.cost is not None and ability.cost.untap:
+            source.tapped = True
+        original(self, player, source, ability, mana)
+
+    mp.setattr(game.Game, "_pay_ability_cost", pay)
+
+
+def sickness_for_every_permanent(mp: pytest.MonkeyPatch) -> None:
+    """Every permanent that came under its controller's control this turn is summoning sick, a
+    noncreature artifact too: Fellwar Stone can't tap the turn it arrived (302.6: "A creature's")."""
+    original = game.Game._pay_ability_cost
+
+    def pay(self: Any, player: str, source: Any, ability: Any, mana: list[str] | None = None) -> None:
+        cost = ability.cost
+        if cost is not None and (cost.tap or cost.untap) and not self._free_of_summoning_sickness(source):
+            raise Rejected("summoning-sickness", f"{self.name(source)} came under {player}'s control this turn")
+        original(self, player, source, ability, mana)
+
+    mp.setattr(game.Game, "_pay_ability_cost", pay)
+
+
+def sickness_for_creatures_tapped_for_a_cost(mp: pytest.MonkeyPatch) -> None:
+    """A summoning-sick creature can't be tapped for any cost: Springleaf Drum can't tap Llanowar Elves
+    that came under Alice's control this turn (302.6: only the creature's own {T} abilities)."""
+    original = game.Game._pay_ability_cost
+
+    def pay(self: Any, player: str, source: Any, ability: Any, mana: list[str] | None = None) -> None:
+        if ability.cost is not None and ability.cost.tap_untapped_creature:
+            able = [
+                o
+                for o in self.state.permanents()
+                if o.controller == player and o.id != source.id and not o.tapped and not _sick(self, o)
+            ]
+            if not able:
+                raise Rejected("summoning-sickness", "no creature free of summoning sickness to tap")
+        original(self, player, source, ability, mana)
+
+    mp.setattr(game.Game, "_pay_ability_cost", pay)
+
+
+def sickness_checked_on_resolution(mp: pytest.MonkeyPatch) -> None:
+    """ "Can't be activated" read as "does nothing": a summoning-sick creature's {T} or {Q} ability is
+    activated and its cost paid, and it does nothing as it resolves (302.6, 602.5a: it can't be
+    activated at all, so nothing is paid)."""
+    original_pay, original_mana, original_ability = (
+        game.Game._pay_ability_cost,
+        game.Game._resolve_mana_ability,
+        game.Game._resolve_ability,
+    )
+    sick: set[int] = set()
+
+    def pay(self: Any, player: str, source: Any, ability: Any, mana: list[str] | None = None) -> None:
+        cost = ability.cost
+        if cost is not None and (cost.tap or cost.untap) and _sick(self, source):
+            sick.add(source.id)
+            with pytest.MonkeyPatch.context() as inner:
+                inner.setattr(type(self), "_free_of_summoning_sickness", lambda _self, _obj: True)
+                original_pay(self, player, source, ability, mana)
+            return
+        original_pay(self, player, source, ability, mana)
+
+    def resolve_mana(self: Any, player: str, source: Any, ability: Any) -> None:
+        if source.id in sick:
+            sick.discard(source.id)
+            return
+        original_mana(self, player, source, ability)
+
+    def resolve_ability(self: Any, item: Any) -> None:
+        if item.source_id in sick:
+            sick.discard(item.source_id)
+            return
+        original_ability(self, item)
+
+    mp.setattr(game.Game, "_pay_ability_cost", pay)
+    mp.setattr(game.Game, "_resolve_mana_ability", resolve_mana)
+    mp.setattr(game.Game, "_resolve_ability", resolve_ability)
+
+
 MUTANTS: list[Mutant] = [
     Mutant(
         "enters-x-is-the-mana-spent",
@@ -174,5 +271,43 @@ MUTANTS: list[Mutant] = [
         sickness_only_for_creature_cards,
         ("A land that came under Alice's control this turn and became a creature can't tap for mana",),
         source="wingedsheep/argentum-engine pull request #65: Fix summoning sickness on control change (Rule 302.6)",
+    ),
+    Mutant(
+        "tapped-permanent-taps-again",
+        ("symbol.tap",),
+        "a tapped permanent pays {T} (107.5)",
+        tapped_permanent_taps_again,
+        ("A tapped Llanowar Elves can't be tapped again",),
+    ),
+    Mutant(
+        "untapped-permanent-untaps-again",
+        ("symbol.untap",),
+        "an untapped permanent pays {Q} (107.6)",
+        untapped_permanent_untaps_again,
+        ("An untapped Pili-Pala can't pay its {Q} cost",),
+    ),
+    Mutant(
+        "sickness-for-every-permanent",
+        ("symbol.tap",),
+        "a noncreature permanent is summoning sick too (302.6)",
+        sickness_for_every_permanent,
+        ("A noncreature artifact can use its {T} ability the turn it came under Alice's control",),
+    ),
+    Mutant(
+        "sickness-for-creatures-tapped-for-a-cost",
+        ("symbol.tap",),
+        "a summoning-sick creature can't be tapped to pay another permanent's cost (302.6)",
+        sickness_for_creatures_tapped_for_a_cost,
+        ("Tapping a creature to pay a cost without {T} ignores summoning sickness",),
+    ),
+    Mutant(
+        "sickness-checked-on-resolution",
+        ("symbol.tap", "symbol.untap"),
+        "a summoning-sick creature's {T}/{Q} ability is activated and does nothing (302.6, 602.5a)",
+        sickness_checked_on_resolution,
+        (
+            "Llanowar Elves that came under Alice's control this turn can't tap for mana",
+            "A Pili-Pala that came under Alice's control this turn can't use its {Q} ability",
+        ),
     ),
 ]

@@ -1,6 +1,6 @@
-"""Wrong engines about producing mana, read off the mana rulings' terms and real engines' defects:
-what a permanent "could produce" (106.7) and its undefined types (106.5), tapping for mana
-(106.12), its triggers (106.12a, 605.1b, 605.4a) and its replacement effects (106.12b, 616.1).
+"""Wrong engines about the mana an ability may add, read off the mana rulings' terms and real
+engines' defects: what a permanent "could produce" (106.7), colorless among the colors (105.1), and
+mana of an undefined type (106.5).  The production event itself is mana_event_readings.py's.
 
 The analysis each one comes from is features/mana/mana.misreadings.md.
 """
@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from oracle.engine import activation, effects, game, production
+from oracle.engine import game, production
+from oracle.engine.mana import MANA_TYPES
+from oracle.errors import Rejected
 
 from . import Mutant, patch_everywhere
 
@@ -137,136 +139,88 @@ def reflecting_pool_offers_colorless(mp: pytest.MonkeyPatch) -> None:
     patch_everywhere(mp, production, "mana_effect_options", options)
 
 
-def one_mana_multiplier_only(mp: pytest.MonkeyPatch) -> None:
-    """phase-rs/phase issue #3654 ("Nyxbloom Ancient and Mana Reflection interaction": 2x instead of
-    6x).  Here: of the replacement effects that multiply mana, only one applies to an event; the
-    others are dropped (106.12b, 616.1: each applies in turn)."""
-    original = production._replacements
+def refuses_an_ability_that_would_produce_nothing(mp: pytest.MonkeyPatch) -> None:
+    """A mana ability that would produce mana of an undefined type can't be activated at all:
+    Exotic Orchard facing no lands stays untapped (106.5: it is activated, and produces no mana)."""
+    original = game.Game._pay_ability_cost
 
-    def replacements(game_: Any, source: Any, player: str) -> list[Any]:
-        found, multiplied = [], False
-        for obj, ability in original(game_, source, player):
-            if "multiply" in ability.spec["replaces"]:
-                if multiplied:
-                    continue
-                multiplied = True
-            found.append((obj, ability))
-        return found
+    def pay(self: Any, player: str, source: Any, ability: Any, mana: list[str] | None = None) -> None:
+        if ability.is_mana_ability and not production.ability_mana_options(self, source, ability):
+            raise Rejected("not-allowed", f"{self.name(source)} would produce no mana")
+        original(self, player, source, ability, mana)
 
-    patch_everywhere(mp, production, "_replacements", replacements)
+    mp.setattr(game.Game, "_pay_ability_cost", pay)
 
 
-def chosen_color_mana_to_the_triggers_controller(mp: pytest.MonkeyPatch) -> None:
-    """magefree/mage issue #8154 ("BAD BUG with Gauntlet of Power"): the extra mana went to the
-    Gauntlet's controller, not to the tapped land's.  Here: "its controller adds an additional one
-    mana of that color" gives it to the controller of the triggered ability (106.12a, 605.1b)."""
-    handler = effects.HANDLERS["add_one_mana"]
-
-    def run(g: Any, item: Any, params: dict[str, Any]) -> None:
-        if params.get("among") == "chosen-color":
-            item.event_player = item.controller
-        handler(g, item, params)
-
-    mp.setitem(effects.HANDLERS, "add_one_mana", run)
-
-
-def tapped_for_mana_type_before_replacement(mp: pytest.MonkeyPatch) -> None:
-    """magefree/mage issue #1122 ("Change to 'tapped for mana' rule"): the engine looked at the mana
-    ability's own mana, not at what it produced (106.12a since 2015: a Mountain that produces {U}
-    because of a replacement effect triggers Gauntlet of Power set to blue).  Here: "is tapped for
-    mana of the chosen color" and "a type that land produced" read the mana before replacement."""
-    original_produce, original_triggers = production.produce, production._tapped_for_mana_triggers
-    printed: list[list[str]] = []
+def replacement_makes_mana_from_nothing(mp: pytest.MonkeyPatch) -> None:
+    """ "Produces {B} instead of any other type and amount" applies to a land that produced no mana,
+    so Contamination gives {B} for Exotic Orchard facing no lands (106.5: no mana, no event to modify)."""
+    original = production.produce
 
     def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool) -> list[str]:
-        printed.append(list(mana))
-        try:
-            return original_produce(g, source, player, mana, tapped_for_mana)
-        finally:
-            printed.pop()
+        if not mana and tapped_for_mana:
+            for _obj, ability in production._replacements(g, source, player):
+                if "produce" in ability.spec["replaces"]:
+                    mana = production._apply_replacement(ability, mana)
+        return original(g, source, player, mana, tapped_for_mana)
 
-    def triggers(g: Any, tapped: Any, player: str, mana: list[str]) -> None:
-        original_triggers(g, tapped, player, printed[-1] if printed and printed[-1] else mana)
-
-    patch_everywhere(mp, production, "_tapped_for_mana_triggers", triggers)
     patch_everywhere(mp, production, "produce", produce)
 
 
-def triggered_mana_abilities_add_nothing(mp: pytest.MonkeyPatch) -> None:
-    """phase-rs/phase issue #129 ("Mana Flare - Tapping mana did not add an additional to mana pool"):
-    "tapped for mana" triggers were recognised but added no mana when they resolved.  Here: a
-    triggered mana ability triggers and is logged, and adds nothing (106.12a, 605.1b, 605.4a)."""
-    original = game.Game.trigger
+def self_reference_could_produce_anything(mp: pytest.MonkeyPatch) -> None:
+    """A permanent whose mana depends on itself, or on another that depends on it, could produce any
+    type: two Reflecting Pools offer all six types (106.7: "no type of mana can be defined this way",
+    so none, 106.5)."""
+    original = production.could_produce
 
-    def trigger(self: Any, source: Any, ability: Any, event_player: str, *args: Any, **kwargs: Any) -> None:
-        if ability.kind == "triggered" and ability.is_mana_ability:
-            self.log("ability-triggered", source=self.name(source), ability=ability.text)
-            return
-        original(self, source, ability, event_player, *args, **kwargs)
+    def could_produce(game_: Any, obj: Any, visiting: frozenset[int] = frozenset()) -> set[str]:
+        return set(MANA_TYPES) if obj.id in visiting else original(game_, obj, visiting)
 
-    mp.setattr(game.Game, "trigger", trigger)
+    patch_everywhere(mp, production, "could_produce", could_produce)
 
 
-def triggered_mana_abilities_use_the_stack(mp: pytest.MonkeyPatch) -> None:
-    """Every triggered ability waits for the stack, mana abilities too: Mana Flare's extra mana
-    comes only once the trigger resolves (against 605.1b, 605.4a: it resolves at once)."""
-    original = game.Game.trigger
+def could_produce_skips_tapped_permanents(mp: pytest.MonkeyPatch) -> None:
+    """A tapped land could produce nothing, since its {T} cost can't be paid (106.7: "Ignore whether
+    any costs of the ability could or could not be paid")."""
+    original = production.could_produce
 
-    def trigger(self: Any, source: Any, ability: Any, event_player: str, *args: Any, **kwargs: Any) -> None:
-        if ability.kind != "triggered" or not ability.is_mana_ability:
-            original(self, source, ability, event_player, *args, **kwargs)
-            return
-        queued = len(self.state.pending_triggers)
-        with pytest.MonkeyPatch.context() as inner:
-            inner.setattr(type(ability), "is_mana_ability", property(lambda _self: False))
-            original(self, source, ability, event_player, *args, **kwargs)
-        assert len(self.state.pending_triggers) == queued + 1
+    def could_produce(game_: Any, obj: Any, visiting: frozenset[int] = frozenset()) -> set[str]:
+        return set() if obj.tapped else original(game_, obj, visiting)
 
-    mp.setattr(game.Game, "trigger", trigger)
+    patch_everywhere(mp, production, "could_produce", could_produce)
 
 
-def only_lands_are_tapped_for_mana(mp: pytest.MonkeyPatch) -> None:
-    """ "Tapped for mana" is read as a land's word: a creature or artifact whose {T} mana ability
-    resolves is not tapped for mana, so Mana Reflection leaves Llanowar Elves's mana alone (106.12:
-    any permanent)."""
-    original = activation.produce
+def could_produce_as_if_the_asker_tapped_it(mp: pytest.MonkeyPatch) -> None:
+    """What another player's land could produce is worked out as if the player asking tapped it: Alice's
+    Mana Reflection ("If you tap") applies to Bob's Forest for Alice's Fellwar Stone (106.7: the ability
+    of that permanent resolving, which only its controller activates, 602.2)."""
+    original_options = production.mana_effect_options
+    asking: list[str] = []
 
-    def produce(g: Any, source: Any, player: str, mana: list[str], tapped_for_mana: bool) -> list[str]:
-        # Only an ability with {T} in its cost is asked about: its source is still on the battlefield.
-        return original(g, source, player, mana, tapped_for_mana and "Land" in g.chars(source).types)
+    def options(game_: Any, source: Any, params: dict[str, Any], *args: Any) -> list[list[str]]:
+        asking.append(source.controller)
+        try:
+            return original_options(game_, source, params, *args)
+        finally:
+            asking.pop()
 
-    mp.setattr(activation, "produce", produce)
+    def could_produce(game_: Any, obj: Any, visiting: frozenset[int] = frozenset()) -> set[str]:
+        if obj.id in visiting:
+            return set()
+        visiting = visiting | {obj.id}
+        player = asking[-1] if asking else obj.controller
+        types: set[str] = set()
+        for ability in production.compute(game_.state)[obj.id].abilities:
+            if ability.kind != "activated" or not ability.is_mana_ability:
+                continue
+            replacements = production._replacements(game_, obj, player) if ability.cost.tap else []
+            for mana in production.ability_mana_options(game_, obj, ability, visiting):
+                for result in production._every_order(replacements, mana):
+                    types |= set(result)
+        return types
 
-
-def cost_tapped_creature_is_tapped_for_mana(mp: pytest.MonkeyPatch) -> None:
-    """Every permanent tapped to pay a mana ability's cost is tapped for mana: the creature Springleaf
-    Drum taps is tapped for mana too, so Mana Reflection applies once more for it (106.12: only the
-    permanent whose ability has {T} in its cost)."""
-    original_pay, original_resolve = game.Game._pay_ability_cost, game.Game._resolve_mana_ability
-    tapped_for_cost: list[Any] = []
-
-    def pay(self: Any, player: str, source: Any, ability: Any, mana: list[str] | None = None) -> None:
-        untapped = {o.id for o in self.state.permanents() if not o.tapped and o.id != source.id}
-        original_pay(self, player, source, ability, mana)
-        tapped_for_cost[:] = [o for o in self.state.permanents() if o.id in untapped and o.tapped]
-
-    def resolve(self: Any, player: str, source: Any, ability: Any) -> None:
-        others, tapped_for_cost[:] = list(tapped_for_cost), []
-        original_produce = activation.produce
-
-        def produce(g: Any, src: Any, who: str, mana: list[str], tapped_for_mana: bool) -> list[str]:
-            for other in others:
-                for _obj, replacement in production._replacements(g, other, who):
-                    if production._applies(replacement, mana):
-                        mana = production._apply_replacement(replacement, mana)
-            return original_produce(g, src, who, mana, tapped_for_mana)
-
-        with pytest.MonkeyPatch.context() as inner:
-            inner.setattr(activation, "produce", produce)
-            original_resolve(self, player, source, ability)
-
-    mp.setattr(game.Game, "_pay_ability_cost", pay)
-    mp.setattr(game.Game, "_resolve_mana_ability", resolve)
+    patch_everywhere(mp, production, "mana_effect_options", options)
+    patch_everywhere(mp, production, "could_produce", could_produce)
 
 
 MUTANTS: list[Mutant] = [
@@ -319,56 +273,38 @@ MUTANTS: list[Mutant] = [
         source="magefree/mage issue #6814: Reflecting Pool can tap for colorless when none of my other lands can",
     ),
     Mutant(
-        "one-mana-multiplier-only",
-        ("mana.tapped-for-mana-replacement",),
-        "only one 'produces twice as much' effect applies to an event (106.12b, 616.1)",
-        one_mana_multiplier_only,
-        ("Two Mana Reflections each double the mana",),
-        source="phase-rs/phase issue #3654: Nyxbloom Ancient and Mana Reflection interaction",
+        "refuses-an-ability-that-would-produce-nothing",
+        ("mana.undefined-type",),
+        "a mana ability that would produce no mana can't be activated (106.5)",
+        refuses_an_ability_that_would_produce_nothing,
+        ("Exotic Orchard with no opposing lands adds no mana",),
     ),
     Mutant(
-        "chosen-color-mana-to-the-triggers-controller",
-        ("mana.tapped-for-mana-trigger",),
-        "Gauntlet of Power's extra mana goes to its controller, not the land's (106.12a, 605.1b)",
-        chosen_color_mana_to_the_triggers_controller,
-        ("Bob's Gauntlet of Power gives the extra mana to Alice, who controls the Forest",),
-        source="magefree/mage issue #8154: BAD BUG with Gauntlet of Power",
+        "replacement-makes-mana-from-nothing",
+        ("mana.undefined-type", "mana.tapped-for-mana-replacement"),
+        "Contamination turns no mana into {B} (106.5, 106.12b)",
+        replacement_makes_mana_from_nothing,
+        ("Contamination has no mana to turn into black when Exotic Orchard produces none",),
     ),
     Mutant(
-        "tapped-for-mana-type-before-replacement",
-        ("mana.tapped-for-mana-trigger", "mana.tapped-for-mana-replacement"),
-        "'tapped for mana of a type' reads the ability's mana before replacement effects (106.12a)",
-        tapped_for_mana_type_before_replacement,
-        ("Gauntlet of Power does not trigger when Contamination makes the Forest produce black",),
-        source='magefree/mage issue #1122: Change to "tapped for mana" rule',
+        "self-reference-could-produce-anything",
+        ("mana.undefined-type",),
+        "a permanent whose mana depends on itself could produce any type (106.5, 106.7)",
+        self_reference_could_produce_anything,
+        ("Two Reflecting Pools define no type of mana for each other",),
     ),
     Mutant(
-        "triggered-mana-abilities-add-nothing",
-        ("mana.tapped-for-mana-trigger",),
-        "a 'tapped for mana' triggered mana ability triggers but adds no mana (106.12a, 605.1b)",
-        triggered_mana_abilities_add_nothing,
-        ("Mana Flare adds one more mana of a type the land produced, at once",),
-        source="phase-rs/phase issue #129: Mana Flare - Tapping mana did not add an additional to mana pool",
+        "could-produce-skips-tapped-permanents",
+        ("mana.could-produce",),
+        "a tapped land could produce nothing (106.7: costs are ignored)",
+        could_produce_skips_tapped_permanents,
+        ("A tapped land still counts, because costs are ignored",),
     ),
     Mutant(
-        "triggered-mana-abilities-use-the-stack",
-        ("mana.tapped-for-mana-trigger",),
-        "a triggered mana ability waits on the stack (605.1b, 605.4a)",
-        triggered_mana_abilities_use_the_stack,
-        ("Mana Flare adds one more mana of a type the land produced, at once",),
-    ),
-    Mutant(
-        "only-lands-are-tapped-for-mana",
-        ("mana.tap-for-mana",),
-        "only a land is 'tapped for mana' (106.12: any permanent)",
-        only_lands_are_tapped_for_mana,
-        ("Mana Reflection doubles the mana of a creature tapped for mana",),
-    ),
-    Mutant(
-        "cost-tapped-creature-is-tapped-for-mana",
-        ("mana.tap-for-mana",),
-        "a permanent tapped to pay a mana ability's cost is tapped for mana too (106.12)",
-        cost_tapped_creature_is_tapped_for_mana,
-        ("Springleaf Drum is tapped for mana; the creature tapped to pay its cost is not",),
+        "could-produce-as-if-the-asker-tapped-it",
+        ("mana.could-produce",),
+        "another player's land could produce what it would if the asking player tapped it (106.7)",
+        could_produce_as_if_the_asker_tapped_it,
+        ("Alice's Mana Reflection doesn't change what Bob's Forest could produce",),
     ),
 ]
