@@ -221,6 +221,24 @@ def sickness_checked_on_resolution(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(game.Game, "_resolve_ability", resolve_ability)
 
 
+def untap_symbol_read_as_tap(mp: pytest.MonkeyPatch) -> None:
+    """{Q} is paid like {T}: the permanent must be untapped and becomes tapped, so a tapped Pili-Pala
+    is refused and an untapped one pays (107.6: "Untap this permanent")."""
+    original = game.Game._pay_ability_cost
+
+    def pay(self: Any, player: str, source: Any, ability: Any, mana: list[str] | None = None) -> None:
+        if ability.cost is None or not ability.cost.untap:
+            original(self, player, source, ability, mana)
+            return
+        if source.tapped:
+            raise Rejected("already-tapped", f"{self.name(source)} is already tapped")
+        source.tapped = True
+        original(self, player, source, ability, mana)
+        source.tapped = True
+
+    mp.setattr(game.Game, "_pay_ability_cost", pay)
+
+
 MUTANTS: list[Mutant] = [
     Mutant(
         "enters-x-is-the-mana-spent",
@@ -309,5 +327,12 @@ MUTANTS: list[Mutant] = [
             "Llanowar Elves that came under Alice's control this turn can't tap for mana",
             "A Pili-Pala that came under Alice's control this turn can't use its {Q} ability",
         ),
+    ),
+    Mutant(
+        "untap-symbol-read-as-tap",
+        ("symbol.untap",),
+        "{Q} is paid by tapping an untapped permanent (107.6)",
+        untap_symbol_read_as_tap,
+        ("A tapped Pili-Pala untaps to add mana", "An untapped Pili-Pala can't pay its {Q} cost"),
     ),
 ]
