@@ -50,10 +50,11 @@ def chosen_color_mana_to_the_triggers_controller(mp: pytest.MonkeyPatch) -> None
 
 
 def tapped_for_mana_type_before_replacement(mp: pytest.MonkeyPatch) -> None:
-    """magefree/mage issue #1122 ("Change to 'tapped for mana' rule"): the engine looked at the mana
-    ability's own mana, not at what it produced (106.12a since 2015: a Mountain that produces {U}
-    because of a replacement effect triggers Gauntlet of Power set to blue).  Here: "is tapped for
-    mana of the chosen color" and "a type that land produced" read the mana before replacement."""
+    """magefree/mage issue #1122 ("Change to 'tapped for mana' rule"), filed when 106.12a changed in
+    2015: the engine decided such triggers from the mana ability, where the rule now looks at the
+    mana it actually produced (a Mountain that produces {U} because of a replacement effect triggers
+    Gauntlet of Power set to blue).  Here: "is tapped for mana of the chosen color" and "a type that
+    land produced" read the ability's mana before the replacement effects."""
     original_produce, original_triggers = production.produce, production._tapped_for_mana_triggers
     printed: list[list[str]] = []
 
