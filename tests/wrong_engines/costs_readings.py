@@ -53,8 +53,11 @@ def enters_x_for_each_x_symbol(mp: pytest.MonkeyPatch) -> None:
 
 
 def permanent_keeps_the_spells_x(mp: pytest.MonkeyPatch) -> None:
-    """The permanent keeps the X of the spell it was: Endless One cast with X = 3 has mana value 3
-    on the battlefield (202.3e, 107.3m: X is 0 for the permanent)."""
+    """phase-rs/phase pull request #2485 ("include X in mana value of on-stack spells (CR 202.3e)"):
+    its review found the new helper adding the paid X unconditionally, the paid X being kept when the
+    spell becomes a permanent (for its enters-with-X effects).  Here: the permanent keeps the X of
+    the spell it was, so Endless One cast with X = 3 has mana value 3 on the battlefield (202.3e,
+    107.3m: X is 0 for the permanent)."""
     original_enter, original_face = game.Game.enter_battlefield, characteristics._from_face
 
     def enter(self: Any, obj: Any, controller: str, x: int = 0, *args: Any, **kwargs: Any) -> Any:
@@ -262,6 +265,7 @@ MUTANTS: list[Mutant] = [
         "the permanent's X is the spell's, so its mana value counts it (202.3e, 107.3m)",
         permanent_keeps_the_spells_x,
         ("Endless One cast with X = 3 enters with three +1/+1 counters and mana value 0",),
+        source="phase-rs/phase pull request #2485: fix(engine): include X in mana value of on-stack spells (CR 202.3e)",
     ),
     Mutant(
         "sickness-stops-every-creature-ability",
