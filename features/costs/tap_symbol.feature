@@ -103,3 +103,10 @@ Feature: The tap symbol
     And Alice taps Forest for mana
     Then the action is rejected for summoning sickness
     And Alice's mana pool is empty
+
+  @cr:107.5
+  Scenario: A tapped Blood Pet can still be sacrificed for mana
+    Given Alice controls a tapped Blood Pet
+    When Alice activates Blood Pet's ability
+    Then Alice's mana pool contains exactly {B}
+    And Blood Pet is in Alice's graveyard
