@@ -38,10 +38,9 @@ def enters_x_is_the_mana_spent(mp: pytest.MonkeyPatch) -> None:
 
 
 def enters_x_for_each_x_symbol(mp: pytest.MonkeyPatch) -> None:
-    """Card-Forge/forge issue #6573 ("Strange interaction when cloning XX cost card"): a creature
-    with {X}{X} in its cost entered with twice X counters.  Here: "enters with X counters" counts X
-    once for each {X} of the mana cost (107.3m: X is the value chosen, 107.3: once, whatever the
-    number of {X} symbols)."""
+    """ "Enters with X counters" counts X once for each {X} of the mana cost, as the mana spent on X
+    does: Hangarback Walker cast with X = 2 gets four counters (107.3m: X is the value chosen;
+    107.3i: every X of the object has that one value)."""
     original = game.Game.enter_battlefield
 
     def enter(self: Any, obj: Any, controller: str, x: int = 0, *args: Any, **kwargs: Any) -> Any:
@@ -89,7 +88,6 @@ MUTANTS: list[Mutant] = [
         "'enters with X counters' counts X once per {X} in the mana cost (107.3m)",
         enters_x_for_each_x_symbol,
         ("Hangarback Walker cast with X = 2 costs four mana and enters with two counters, not four",),
-        source="Card-Forge/forge issue #6573: Strange interaction when cloning XX cost card",
     ),
     Mutant(
         "permanent-keeps-the-spells-x",
