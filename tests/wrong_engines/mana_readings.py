@@ -63,8 +63,8 @@ def reflected_mana_for_each_land(mp: pytest.MonkeyPatch) -> None:
 
 
 def could_produce_ignores_abilities_with_costs(mp: pytest.MonkeyPatch) -> None:
-    """magefree/mage issue #4125 ("Reflecting Pool + Cascading Cataracts": only colorless was offered,
-    the {5}, {T} ability of Cataracts ignored; #993 likewise for Cavern of Souls).  Here: what a
+    """magefree/mage issue #4125 ("Reflecting Pool + Cascading Cataracts"): Reflecting Pool offered only
+    colorless beside Cascading Cataracts, whose {5}, {T} ability adds any colors.  Here: what a
     permanent could produce counts only its mana abilities without a mana cost (106.7: "Ignore
     whether any costs of the ability could or could not be paid")."""
     original = production.could_produce

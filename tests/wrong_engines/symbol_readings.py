@@ -22,8 +22,8 @@ def _sick(g: Any, obj: Any) -> bool:
 
 def sickness_stops_every_creature_ability(mp: pytest.MonkeyPatch) -> None:
     """MatagTheGame/matag-the-game issue #32 ("Summoning sickness should only affect activated
-    abilities with tap/untap symbol"): Dread Shade's {B} ability was refused the turn it entered.
-    Here: a creature that came under its controller's control this turn can activate none of its
+    abilities with tap/untap symbol"): the engine applied the rule to every activated ability of a
+    creature (the card to reproduce it: Dread Shade, whose ability costs {B}).  Here: a creature that came under its controller's control this turn can activate none of its
     abilities (302.6: only those with {T} or {Q} in their cost)."""
     original = game.Game._pay_ability_cost
 
