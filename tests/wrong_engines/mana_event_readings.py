@@ -236,6 +236,21 @@ def triggered_mana_joins_the_lands_event(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(effects, "produce", produce)
 
 
+def replacement_order_asked_of_their_controller(mp: pytest.MonkeyPatch) -> None:
+    """The order of replacement effects is asked of the controller of one of them, not of the player
+    whose mana is produced: Bob, who controls Contamination, orders it with Alice's Mana Reflection
+    when Alice taps her Forest (616.1: the affected player chooses)."""
+    original = game.Game.choose
+
+    def choose(self: Any, player: str, kind: str, options: list[str], prompt: str) -> str:
+        if kind == "replacement-effect":
+            owners = [o.controller for o in self.state.permanents() if self.name(o) == options[0]]
+            player = owners[0] if owners else player
+        return original(self, player, kind, options, prompt)
+
+    mp.setattr(game.Game, "choose", choose)
+
+
 MUTANTS: list[Mutant] = [
     Mutant(
         "one-mana-multiplier-only",
@@ -317,5 +332,12 @@ MUTANTS: list[Mutant] = [
         "replacement effects of the tapped land modify a trigger's extra mana (106.12b, 605.4a)",
         triggered_mana_joins_the_lands_event,
         ("Vernal Bloom triggers on a Forest tapped for mana of any type",),
+    ),
+    Mutant(
+        "replacement-order-asked-of-their-controller",
+        ("mana.tapped-for-mana-replacement",),
+        "the order of replacement effects is asked of one effect's controller (616.1)",
+        replacement_order_asked_of_their_controller,
+        ("Alice, whose Forest is tapped, orders Bob's Contamination and her Mana Reflection",),
     ),
 ]
