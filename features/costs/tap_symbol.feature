@@ -85,3 +85,28 @@ Feature: The tap symbol
     And Alice taps Llanowar Elves for mana
     Then the action is rejected for summoning sickness
     And Alice's mana pool is empty
+
+  @cr:302.6 @cr:602.5a
+  Scenario: A creature's ability without {T} or {Q} can be activated the turn it came under Alice's control
+    Given Alice controls Blood Pet, which came under her control this turn
+    When Alice activates Blood Pet's ability
+    Then Alice's mana pool contains exactly {B}
+    And Blood Pet is in Alice's graveyard
+
+  @cr:107.5 @cr:302.6 @cr:602.5a
+  Scenario: A land that came under Alice's control this turn and became a creature can't tap for mana
+    Given Alice controls Forest, which came under her control this turn
+    And Alice has Animate Land in her hand
+    And Alice has {G} in her mana pool
+    When Alice casts Animate Land targeting Forest
+    And all players pass priority
+    And Alice taps Forest for mana
+    Then the action is rejected for summoning sickness
+    And Alice's mana pool is empty
+
+  @cr:107.5
+  Scenario: A tapped Blood Pet can still be sacrificed for mana
+    Given Alice controls a tapped Blood Pet
+    When Alice activates Blood Pet's ability
+    Then Alice's mana pool contains exactly {B}
+    And Blood Pet is in Alice's graveyard

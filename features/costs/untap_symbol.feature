@@ -65,3 +65,50 @@ Feature: The untap symbol
     When Alice activates Order of Whiteclay's ability targeting Grizzly Bears in her graveyard
     Then the action is rejected for summoning sickness
     And Grizzly Bears is in Alice's graveyard
+
+  @cr:107.6 @cr:302.6
+  Scenario: A Pili-Pala that came under Alice's control this turn still can't use its {Q} ability during Bob's turn
+    Given Alice controls a tapped Pili-Pala, which came under her control this turn
+    And Alice controls two Wastes
+    And Bob has Swamp in his library
+    When the game proceeds to Bob's upkeep
+    And Bob passes priority
+    And Alice taps Wastes for mana
+    And Alice taps Wastes for mana
+    And Alice activates Pili-Pala's ability
+    Then the action is rejected for summoning sickness
+    And Pili-Pala is tapped
+    And Alice's mana pool contains exactly {C}{C}
+
+  @cr:107.6 @cr:302.6
+  Scenario: A Pili-Pala that came under Alice's control this turn can use its {Q} ability once her next turn begins
+    # Pili-Pala untaps in Alice's untap step; Springleaf Drum taps it again to pay its own cost.
+    Given Alice controls a tapped Pili-Pala, which came under her control this turn
+    And Alice controls Springleaf Drum
+    And Alice controls Wastes
+    And Bob has Swamp in his library
+    When the game proceeds to Alice's upkeep
+    And Alice taps Springleaf Drum for mana
+    And Alice chooses red
+    And Alice taps Wastes for mana
+    And Alice activates Pili-Pala's ability
+    And Alice chooses green
+    Then Alice's mana pool contains exactly {G}
+    And Pili-Pala is untapped
+
+  @cr:107.6 @cr:302.6 @cr:400.7
+  Scenario: A Pili-Pala that left and came back this turn can't use its {Q} ability
+    Given Alice controls Pili-Pala
+    And Alice controls Springleaf Drum
+    And Alice has Unsummon in her hand
+    And Alice has {U}{C}{C}{C} in her mana pool
+    When Alice casts Unsummon targeting Pili-Pala
+    And all players pass priority
+    And Alice casts Pili-Pala using {C}{C}
+    And all players pass priority
+    And Alice taps Springleaf Drum for mana
+    And Alice chooses red
+    And Alice activates Pili-Pala's ability
+    Then the action is rejected for summoning sickness
+    And Pili-Pala is tapped
+    And Alice's mana pool contains exactly {R}{C}

@@ -82,3 +82,45 @@ Feature: The types of mana a permanent could produce
     Then Alice must choose among {B}
     When Alice chooses black
     Then Alice's mana pool contains exactly {B}
+
+  @cr:106.7
+  Scenario: Exotic Orchard adds one mana however many lands the opponent controls
+    Given Alice controls Exotic Orchard
+    And Bob controls two Forests
+    When Alice taps Exotic Orchard for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}
+
+  @ruling:mana.undefined-type @cr:106.7 @cr:105.1
+  Scenario: Fellwar Stone facing a Forest and Wastes offers green only
+    Given Alice controls Fellwar Stone
+    And Bob controls Forest
+    And Bob controls Wastes
+    When Alice taps Fellwar Stone for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}
+
+  @ruling:mana.undefined-type @cr:106.7 @cr:106.5
+  Scenario: Reflecting Pool beside a Forest offers green only
+    Given Alice controls Reflecting Pool
+    And Alice controls Forest
+    When Alice taps Reflecting Pool for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}
+
+  @cr:106.7 @cr:106.12b @cr:616.2
+  Scenario: Alice's Mana Reflection doesn't change what Bob's Forest could produce
+    # Bob's Forest would produce {G} if Bob tapped it: Alice's Mana Reflection applies only when
+    # Alice taps a permanent, so Damping Sphere never sees two mana there. It does double the {G}
+    # of Alice's Fellwar Stone, which is not a land.
+    Given Alice controls Fellwar Stone
+    And Alice controls Mana Reflection
+    And Alice controls Damping Sphere
+    And Bob controls Forest
+    When Alice taps Fellwar Stone for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}{G}

@@ -71,3 +71,13 @@ Feature: Replacement effects that apply when a permanent is tapped for mana
     And Bob controls Contamination
     When Alice taps Forest for mana
     Then Alice's mana pool contains exactly {B}
+
+  @cr:106.12b @cr:616.1
+  Scenario: Alice, whose Forest is tapped, orders Bob's Contamination and her Mana Reflection
+    Given Alice controls Forest
+    And Alice controls Mana Reflection
+    And Bob controls Contamination
+    When Alice taps Forest for mana
+    Then Alice must choose among Contamination and Mana Reflection
+    When Alice applies Contamination's replacement effect first
+    Then Alice's mana pool contains exactly {B}{B}

@@ -90,3 +90,20 @@ Feature: Abilities that trigger when a permanent is tapped for mana
     When Alice chooses green
     Then Alice's mana pool contains exactly {G}{G}
     And Bob's mana pool is empty
+
+  @cr:106.12a @cr:605.1b @cr:605.4a
+  Scenario: Bob's Gauntlet of Power gives the extra mana to Alice, who controls the Forest
+    Given Alice controls Forest
+    And Bob controls Gauntlet of Power with green chosen
+    When Alice taps Forest for mana
+    Then Alice's mana pool contains exactly {G}{G}
+    And Bob's mana pool is empty
+
+  @cr:106.12a @cr:605.1b @cr:605.4a
+  Scenario: Mana Flare adds only the type the land produced, not every type it could produce
+    Given Alice controls Shimmering Grotto
+    And Alice controls Mana Flare
+    When Alice taps Shimmering Grotto for mana
+    Then Alice must choose among {C}
+    When Alice chooses {C}
+    Then Alice's mana pool contains exactly {C}{C}
