@@ -28,6 +28,7 @@ QUESTION_STEPS = {
     "discard_choice",
     "trigger_order_choice",
     "must_choose_sacrifice",
+    "may_sacrifice",
     "no_choice",
     "rejected",
 }
@@ -251,6 +252,25 @@ CASES: dict[str, list[Case]] = {
                 table(BEARS, pending=asked("contamination", "bears", kind="sacrifice")),
             ],
         )
+    ],
+    "may_sacrifice": [
+        Case(
+            "Alice may sacrifice Grizzly Bears or Bob's Grizzly Bears, or nothing",
+            table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", kind="sacrifice")),
+            [
+                table(BEARS, BOB_BEARS),
+                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", kind="sacrifice")),
+                table(BEARS, BOB_BEARS, pending=asked("bears", "none", kind="sacrifice")),
+                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", "gone", kind="sacrifice")),
+                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", kind="permanent")),
+                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", kind="sacrifice", who="Bob")),
+            ],
+        ),
+        Case(
+            "Alice may sacrifice Grizzly Bears, or nothing",
+            table(BEARS, pending=asked("bears", "contamination", kind="sacrifice")),
+            [table(BEARS, CONTAMINATION, pending=asked("bears", "contamination", kind="sacrifice"))],
+        ),
     ],
     "no_choice": [Case("no player is asked to choose anything", table(), [table(pending=asked("{G}"))])],
     "rejected": [

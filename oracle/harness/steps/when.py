@@ -128,6 +128,11 @@ def choose(world: World, player: str, answer: str) -> None:
         candidates.append("{" + COLOR_BY_NAME[word] + "}")
     if word in ("nothing", "not to copy anything"):
         candidates.append("none")
+    if word.startswith("not to sacrifice"):
+        # Declining an "unless" sacrifice (118.12a): "none", or the ability's source that has left
+        # the battlefield, which an engine may still offer as "sacrifice this" (contract: sacrifice).
+        on_battlefield = {p["ref"] for p in world.observe()["battlefield"]}
+        candidates += [option for option in options if option not in on_battlefield]
     matching = [c for c in dict.fromkeys(candidates) if c in options]
     if len(matching) != 1:
         pytest.fail(f"{answer!r} matches {len(matching)} of the options {options} of {pending['kind']}")
