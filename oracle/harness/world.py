@@ -71,6 +71,9 @@ class World:
     #: The state just before the last action, for the Then steps that compare with it.
     before: dict[str, Any] | None = None
     refs: dict[str, str] = field(default_factory=dict)  # ref -> card name
+    #: The answers given since the last action that was not an answer (the cards chosen so far
+    #: for one discard to hand size, which an engine may hold until the last, 514.1).
+    answers: list[str] = field(default_factory=list)
     #: Takes the decisions a step leaves open ("in any order", which of several permanents of
     #: a name): the index of the option taken, the first unless the lint of unstated choices
     #: (tests/unit/test_unstated_choices.py) tries the others.
@@ -145,6 +148,7 @@ class World:
         self.last_action = action
         self.outcome_checked = outcome["accepted"]
         if outcome["accepted"]:
+            self.answers = [*self.answers, action["choice"]] if action["type"] == "choose" else []
             self._answer_single_option()
         return outcome
 

@@ -534,3 +534,17 @@ def test_a_step_about_the_state_fails_while_a_question_is_pending(name: str, cas
     pending = {**case.holds, "pending_choice": asked("{G}")}
     with pytest.raises(pytest.fail.Exception, match="still being asked"):
         _check(_world(pending, case), case.step)
+
+
+def test_a_discard_may_keep_the_cards_chosen_so_far_in_the_hand() -> None:
+    """514.1: discarding to hand size is one action, so an engine may hold the cards chosen so far
+    in the hand until the last answer; the question then offers the others, and only those."""
+    case = CASES["discard_choice"][0]
+    world = _world(table(alice=HAND_OF_TWO, pending=asked("island", kind="discard")), case)
+    with pytest.raises(AssertionError):
+        _check(world, case.step)
+    world.answers = ["forest"]
+    _check(world, case.step)
+    world.answers = ["island"]
+    with pytest.raises(AssertionError):
+        _check(world, case.step)
