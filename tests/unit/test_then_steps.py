@@ -281,7 +281,15 @@ CASES: dict[str, list[Case]] = {
             before=table(BEARS),
             outcome=SICK,
             false_outcome=[accepted(), rejected("timing", "not now"), SICK],
-        )
+        ),
+        Case(
+            "the action is rejected for timing or not having priority",
+            table(BEARS),
+            [table(BEARS), table(BEARS)],
+            before=table(BEARS),
+            outcome=rejected("no-priority", "Bob has no priority"),
+            false_outcome=[accepted(), SICK],
+        ),
     ],
     "tapped_state": [
         Case(
