@@ -14,7 +14,7 @@ Feature: Casting spells: what may be cast, when, with which X, targets and total
     Given a game between Alice and Bob
     And it is Alice's precombat main phase
 
-  @cr:305.1 @cr:601.2
+  @cr:305.1 @cr:601.2 @cr:601.3
   Scenario: A land card can't be cast as a spell
     Given Alice has Forest in her hand
     When Alice casts Forest
