@@ -17,8 +17,10 @@ REJECTION_CODES: dict[str, str] = {
     "no-priority": "the player does not have priority (117.1)",
     "timing": "the action is not allowed at this time (117.1a, 302.1, 307.1, 602.5d)",
     "summoning-sickness": "a creature's {T} or {Q} ability needs continuous control "
-    "since its controller's most recent turn began (302.6)",
-    "already-tapped": "a tapped permanent can't be tapped to pay a cost (107.5)",
+    "since its controller's most recent turn began (302.6), and so does a creature without haste "
+    "to be declared as an attacker (508.1a)",
+    "already-tapped": "a tapped permanent can't be tapped to pay a cost (107.5), and a tapped creature "
+    "can't be declared as an attacker (508.1a)",
     "already-untapped": "an untapped permanent can't be untapped to pay a cost (107.6)",
     "cannot-pay": "the total cost can't be paid (601.2h, 602.2b)",
     "illegal-target": "a chosen target is not legal (601.2c, 115)",

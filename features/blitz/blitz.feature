@@ -183,7 +183,7 @@ Feature: Blitz
     Then Girder Goons is in Alice's hand
     And Alice has one card in her hand
 
-  @ruling:blitz.sacrifice-only-if-present @cr:603.7 @cr:400.7 @cr:702.152a
+  @ruling:blitz.sacrifice-only-if-present @cr:603.7c @cr:400.7 @cr:702.152a
   Scenario: A blitzed creature that left and was cast again is a new object: not sacrificed, no haste
     Given Alice has Girder Goons in her hand
     And Alice has {B}{B}{B}{B}{B}{B}{B}{B}{B} in her mana pool

@@ -188,6 +188,7 @@ Feature: Jaxis, the Troublemaker
     And Alice applies her replacement effects in any order
     And all players pass priority until the stack is empty
     Then Alice controls four Grizzly Bears tokens
+    And each Grizzly Bears token has haste
     When the game proceeds to Alice's end step
     And all players pass priority until the stack is empty
     Then Alice controls no Grizzly Bears tokens

@@ -61,7 +61,7 @@ Feature: The basics every scenario relies on
     And the stack is empty
     And Alice has priority
 
-  @cr:117.3d @cr:117.4 @cr:500.2 @cr:500.4
+  @cr:117.3d @cr:117.4 @cr:500.2 @cr:500.5
   Scenario: Priority passes in turn, and the step ends when all players pass with an empty stack
     Given Alice has {G} in her mana pool
     When Alice passes priority
@@ -93,7 +93,7 @@ Feature: The basics every scenario relies on
     And Grizzly Bears is in Alice's hand
     And Alice's mana pool contains exactly {G}
 
-  @cr:307.1 @cr:117.1
+  @cr:302.1 @cr:117.1
   Scenario: A creature spell cast in the upkeep is rejected for timing, and nothing changes
     Given it is Alice's upkeep
     And Alice has Grizzly Bears in her hand

@@ -55,7 +55,7 @@ Feature: The tap symbol
     Then Alice's mana pool contains exactly {U}
     And Llanowar Elves is tapped
 
-  @cr:107.5 @cr:302.6 @cr:502.3
+  @cr:107.5 @cr:302.6
   Scenario: Llanowar Elves that came under Alice's control this turn still can't tap during Bob's turn
     Given Alice controls Llanowar Elves, which came under her control this turn
     And Bob has Swamp in his library
@@ -65,7 +65,7 @@ Feature: The tap symbol
     Then the action is rejected for summoning sickness
     And Alice's mana pool is empty
 
-  @cr:107.5 @cr:302.6 @cr:502.3
+  @cr:107.5 @cr:302.6
   Scenario: Llanowar Elves that came under Alice's control this turn can tap once her next turn begins
     Given Alice controls Llanowar Elves, which came under her control this turn
     And Bob has Swamp in his library

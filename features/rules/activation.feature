@@ -108,7 +108,8 @@ Feature: Activating abilities: who may, when, with which targets, and paying eve
     And Alice has Island in her hand
     And Alice has {R} in her mana pool
     When Alice activates Jaxis, the Troublemaker's ability targeting Grizzly Bears
-    And Alice chooses Island
+    Then Alice must choose a card in her hand to discard
+    When Alice chooses Island
     Then Island is in Alice's graveyard
     And Forest is in Alice's hand
     And Jaxis, the Troublemaker is tapped

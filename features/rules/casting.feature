@@ -14,7 +14,7 @@ Feature: Casting spells: what may be cast, when, with which X, targets and total
     Given a game between Alice and Bob
     And it is Alice's precombat main phase
 
-  @cr:305.1 @cr:601.2
+  @cr:305.1 @cr:601.2 @cr:601.3
   Scenario: A land card can't be cast as a spell
     Given Alice has Forest in her hand
     When Alice casts Forest
@@ -115,7 +115,7 @@ Feature: Casting spells: what may be cast, when, with which X, targets and total
     And Grizzly Bears is in Alice's hand
     And Alice's mana pool contains exactly {G}{G}{G}{G}
 
-  @cr:107.3m @cr:601.2b
+  @cr:107.3a @cr:107.1b @cr:601.2b
   Scenario: X may be 0
     Given Alice has Endless One in her hand
     When Alice casts Endless One with X = 0
@@ -131,7 +131,7 @@ Feature: Casting spells: what may be cast, when, with which X, targets and total
     And Murder is in Alice's hand
     And Alice's mana pool contains exactly {B}{B}{B}
 
-  @cr:115.1 @cr:601.2c
+  @cr:115.1 @cr:601.2c @cr:109.2 @cr:115.2
   Scenario: A spell that says "target creature" can't target a creature card in a graveyard
     Given Bob has Grizzly Bears in his graveyard
     And Alice has Murder in her hand
@@ -231,21 +231,24 @@ Feature: Casting spells: what may be cast, when, with which X, targets and total
     Then Alice controls one Girder Goons token
     And Alice's mana pool is empty
 
-  @cr:610.5 @cr:601.2a @cr:400.7b
+  @cr:611.3d @cr:109.5 @cr:601.2a @cr:400.7b
   Scenario: A creature spell gains offspring from its caster's Zinnia only, and the creature keeps it after the turn
     Given it is Bob's precombat main phase
     And Alice controls Zinnia, Valley's Voice
     And Bob controls Zinnia, Valley's Voice
     And Bob has Grizzly Bears in his hand
-    And Bob has {G}{G}{G}{G} in his mana pool
+    And Bob has {G}{G}{G}{G}{G}{G} in his mana pool
+    When Bob casts Grizzly Bears paying its offspring cost twice
+    Then the action is rejected for an illegal additional cost
+    And Grizzly Bears is in Bob's hand
     When Bob casts Grizzly Bears paying its offspring cost
     And all players pass priority until the stack is empty
     Then Bob controls one Grizzly Bears token
-    And Bob's mana pool is empty
+    And Bob's mana pool contains exactly {G}{G}
     When the game proceeds to Alice's upkeep
     Then the original Grizzly Bears has offspring
 
-  @cr:610.5 @cr:601.2b @cr:118.8
+  @cr:611.3d @cr:109.5 @cr:601.2b @cr:118.8
   Scenario: Another player's Zinnia gives a creature spell no offspring cost
     Given Bob controls Zinnia, Valley's Voice
     And Alice has Grizzly Bears in her hand
@@ -253,7 +256,7 @@ Feature: Casting spells: what may be cast, when, with which X, targets and total
     When Alice casts Grizzly Bears paying its offspring cost
     Then the action is rejected for an illegal additional cost
 
-  @cr:613.1f @cr:610.5
+  @cr:613.1f @cr:611.3d
   Scenario: A creature that gained offspring as it was cast also has haste from Fervor
     Given Alice controls Fervor
     And Alice controls Zinnia, Valley's Voice

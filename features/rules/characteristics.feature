@@ -46,7 +46,7 @@ Feature: Characteristics of permanents through the layers
     Then Grizzly Bears is in Alice's graveyard
     And Grizzly Bears is not on the battlefield
 
-  @cr:613.4a @cr:604.3 @cr:613.7
+  @cr:613.4a @cr:604.3
   Scenario: A characteristic-defining ability counts after a noncreature permanent
     Given Alice controls Plains
     And Alice controls Crusader of Odric
@@ -61,7 +61,7 @@ Feature: Characteristics of permanents through the layers
     Then Serra Angel is a 5/5 creature
     And Grizzly Bears is a 2/2 creature
 
-  @cr:202.3
+  @cr:202.3 @cr:202.3a
   Scenario: A land has mana value 0 and a creature the total of its mana cost
     Given Alice controls Forest
     And Alice controls Serra Angel
@@ -103,7 +103,7 @@ Feature: Characteristics of permanents through the layers
     When Alice activates Order of Whiteclay's ability targeting Clone in her graveyard
     Then the action is rejected for an illegal target
 
-  @cr:110.2 @cr:400.3
+  @cr:110.2 @cr:109.5 @cr:115.1
   Scenario: Order of Whiteclay can't target a creature card in an opponent's graveyard
     Given Alice controls a tapped Order of Whiteclay
     And Bob has Grizzly Bears in his graveyard

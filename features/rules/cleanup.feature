@@ -1,9 +1,11 @@
 @rules
 Feature: The cleanup step: discarding to maximum hand size, and damage and "until end of turn" ending
   As the cleanup step begins, the active player whose hand holds more than seven cards discards
-  down to seven, choosing the cards (CR 514.1); then damage marked on permanents is removed and
-  "until end of turn" effects end (CR 514.2). Normally no player receives priority in the
-  cleanup step (CR 514.3), so the next turn begins. No seed ruling is about these rules, but the
+  down to seven, choosing the cards (CR 514.1): one action, however many cards. The contract asks
+  for the cards one at a time; an engine that asks for all of them at once answers so through its
+  adapter, and may keep the cards chosen so far in her hand until the last answer. Then damage
+  marked on permanents is removed and "until end of turn" effects end (CR 514.2). Normally no
+  player receives priority in the cleanup step (CR 514.3), so the next turn begins. No seed ruling is about these rules, but the
   reference engine implements them, so these scenarios pin them.
 
   Background:

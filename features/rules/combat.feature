@@ -68,6 +68,7 @@ Feature: Combat: declaring attackers and combat damage
   @cr:508.1a
   Scenario: A tapped creature can't be declared as an attacker
     Given Alice controls tapped Grizzly Bears
+    And Alice controls Llanowar Elves
     When the game proceeds to Alice's declare attackers step
     And Alice declares Grizzly Bears as an attacker
     Then the action is rejected for being already tapped
@@ -75,6 +76,7 @@ Feature: Combat: declaring attackers and combat damage
   @cr:508.1a @cr:302.6
   Scenario: A creature that came under its controller's control this turn can't attack
     Given Alice controls Grizzly Bears, which came under her control this turn
+    And Alice controls Llanowar Elves
     When the game proceeds to Alice's declare attackers step
     And Alice declares Grizzly Bears as an attacker
     Then the action is rejected for summoning sickness
@@ -82,6 +84,7 @@ Feature: Combat: declaring attackers and combat damage
   @cr:508.1a
   Scenario: The active player can't declare an opponent's creature as an attacker
     Given Bob controls Grizzly Bears
+    And Alice controls Llanowar Elves
     When the game proceeds to Alice's declare attackers step
     And Alice declares Bob's Grizzly Bears as an attacker
     Then the action is rejected for an illegal attacker
@@ -89,16 +92,19 @@ Feature: Combat: declaring attackers and combat damage
   @cr:508.1a
   Scenario: A permanent that isn't a creature can't attack
     Given Alice controls Forest
+    And Alice controls Llanowar Elves
     When the game proceeds to Alice's declare attackers step
     And Alice declares Forest as an attacker
     Then the action is rejected for an illegal attacker
 
-  @cr:508.1
+  @cr:508.1 @cr:117.1
   Scenario: Only the active player declares attackers
+    # 508.1: the active player declares; 117.1: Bob has no priority and no instruction to act.
     Given Bob controls Grizzly Bears
+    And Alice controls Llanowar Elves
     When the game proceeds to Alice's declare attackers step
     And Bob declares Grizzly Bears as an attacker
-    Then the action is rejected for timing
+    Then the action is rejected for timing or not having priority
 
   @cr:508.1
   Scenario: Attackers can't be declared during the main phase

@@ -74,7 +74,7 @@ Feature: Putting +1/+1 counters on a permanent with an activated ability
     Then Hangarback Walker has two +1/+1 counters on it
     And Hangarback Walker is a 2/2 creature
 
-  @cr:400.7 @cr:122.6
+  @cr:400.7 @cr:122.6 @cr:704.5f @needs:state-based-actions
   Scenario: Hangarback Walker returned to its owner's hand before its ability resolves gets no counter
     Given Alice controls Hangarback Walker with one +1/+1 counter on it
     And Alice controls Island
@@ -90,4 +90,9 @@ Feature: Putting +1/+1 counters on a permanent with an activated ability
     Then the stack is empty
     And no player is asked to choose anything
     And Hangarback Walker is in Alice's hand
+    And Alice controls no Thopter tokens
+    # Counters on a card in a hand can't be seen: cast with X = 0, the new object enters with none and dies.
+    When Alice casts Hangarback Walker with X = 0
+    And all players pass priority until the stack is empty
+    Then Hangarback Walker is in Alice's graveyard
     And Alice controls no Thopter tokens

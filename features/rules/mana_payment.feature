@@ -24,11 +24,11 @@ Feature: Paying a spell's mana cost from the mana pool
   @cr:601.2h @cr:106.4
   Scenario: Mana named to pay a colored symbol must be of that color
     Given Alice has Grizzly Bears in her hand
-    And Alice has {R}{R} in her mana pool
+    And Alice has {R}{R}{G} in her mana pool
     When Alice casts Grizzly Bears using {R}{R}
     Then the action is rejected for an unpayable cost
     And Grizzly Bears is in Alice's hand
-    And Alice's mana pool contains exactly {R}{R}
+    And Alice's mana pool contains exactly {R}{R}{G}
 
   @cr:601.2h @cr:106.4
   Scenario: Mana of the symbol's color pays it, and any mana pays the generic part

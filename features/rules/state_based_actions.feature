@@ -18,7 +18,7 @@ Feature: State-based actions
 
   @cr:704.5g @cr:120.3e
   Scenario: Damage equal to a creature's toughness is lethal damage
-    Given Alice controls Grizzly Bears
+    Given Alice controls Grizzly Bears with two +1/+1 counters on it
     And Alice has Flame Slash in her hand
     And Alice has {R} in her mana pool
     When Alice casts Flame Slash targeting Grizzly Bears

@@ -63,7 +63,7 @@ Feature: Triggered abilities: when they trigger and when they go on the stack
     And Grizzly Bears is on the battlefield
 
   @cr:117.5 @cr:704.3 @cr:704.5g @cr:704.5m
-  Scenario: State-based actions are checked again after a dies trigger is put on the stack
+  Scenario: State-based actions are checked again before a dies trigger is put on the stack, and the Aura goes too
     Given it is Alice's precombat main phase
     And Alice controls Hangarback Walker with one +1/+1 counter on it
     And Alice controls Holy Strength attached to Hangarback Walker
@@ -86,15 +86,20 @@ Feature: Triggered abilities: when they trigger and when they go on the stack
     And all players pass priority
     Then Alice must choose which triggered ability of Intrepid Rabbit goes on the stack first
 
-  @cr:603.3b
-  Scenario: A single triggered ability with a single legal target goes on the stack without a question
+  # 603.3d, 601.2c: the player chooses the target; with one legal target an engine may ask or not.
+  @cr:603.3d @cr:601.2c
+  Scenario: A triggered ability with a single legal target goes on the stack targeting it
     Given it is Alice's precombat main phase
     And Alice has Intrepid Rabbit in her hand
     And Alice has {W}{W}{W} in her mana pool
     When Alice casts Intrepid Rabbit
     And all players pass priority
+    And Alice chooses Intrepid Rabbit
     Then Intrepid Rabbit's triggered ability is on the stack
     And no player is asked to choose anything
+    When all players pass priority
+    Then Intrepid Rabbit is a 4/3 creature
+    And the stack is empty
 
   @cr:603.7a @cr:603.7b @cr:702.152a
   Scenario: A blitzed creature's delayed triggered ability triggers at the beginning of the next end step, and only once

@@ -28,14 +28,26 @@ Feature: The turn structure: drawing, skipping combat steps, leaving combat, and
     Then Bob has one card in his hand
     And Forest is in Bob's hand
 
-  @cr:508.8
+  @cr:508.8 @cr:508.2 @cr:511.1
   Scenario: With no attackers declared, the declare blockers and combat damage steps are skipped
     Given it is Alice's precombat main phase
     And Alice controls Grizzly Bears
     When the game proceeds to Alice's declare attackers step
     And Alice declares no attackers
-    And all players pass priority
+    Then it is Alice's declare attackers step of turn 3
+    And Alice has priority
+    When all players pass priority
     Then it is Alice's end of combat step of turn 3
+    And Alice has priority
+
+  @cr:500.1 @cr:506.1 @cr:508.1
+  Scenario: The declare attackers step happens even when no creature can attack
+    Given it is Alice's precombat main phase
+    And Alice controls a tapped Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    Then it is Alice's declare attackers step of turn 3
+    When Alice declares no attackers
+    Then Alice has priority
 
   @cr:508.8
   Scenario: With an attacker declared, the declare blockers step follows the declare attackers step

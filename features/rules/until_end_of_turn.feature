@@ -10,7 +10,7 @@ Feature: Effects of a spell that last until end of turn
     Given a game between Alice and Bob
     And it is Alice's precombat main phase
 
-  @cr:611.2 @cr:613.1f @cr:702.9a
+  @cr:611.2 @cr:613.1f @cr:702.9a @cr:514.2
   Scenario: Turn to Frog makes Serra Angel lose flying and vigilance until the end of the turn
     Given Bob controls Serra Angel
     And Alice has Turn to Frog in her hand

@@ -63,6 +63,7 @@ class _Replayed(PlayerPolicy):
 
     def __init__(self, policy: PlayerPolicy, decided: list[int]) -> None:
         self.policy, self.decided, self.taken = policy, decided, 0
+        self.asks_single_options = policy.asks_single_options
 
     def decide(self, player: str, kind: str, options: Sequence[str]) -> int:
         if self.taken == len(self.decided):

@@ -104,18 +104,14 @@ class ActivationRules(GameBase):
             ]
             if not candidates:
                 raise Rejected("cannot-pay", "there is no untapped creature to tap for the cost")
-            pick = candidates[0]
-            if len(candidates) > 1:
-                pick = self.choose_object(player, "permanent", candidates, "Which untapped creature do you tap?")
+            pick = self.choose_one_of(player, "permanent", candidates, "Which untapped creature do you tap?")
             pick.tapped = True
             self.log("tapped", permanent=self.name(pick))
         if cost.discard_card:
             hand = [self.state.objects[i] for i in self.state.player(player).hand]
             if not hand:
                 raise Rejected("cannot-pay", f"{player} has no card to discard (118.3)")
-            card = hand[0]
-            if len(hand) > 1:
-                card = self.choose_object(player, "discard", hand, "Which card do you discard to pay the cost?")
+            card = self.choose_one_of(player, "discard", hand, "Which card do you discard to pay the cost?")
             self.move(card, "graveyard")
             self.log("discarded", player=player, card=self.name(card))
         if cost.tap:

@@ -85,6 +85,13 @@ class GameBase:
         refs = [self.ref(o) for o in candidates]
         return candidates[refs.index(self.choose(player, kind, refs, prompt))]
 
+    def choose_one_of(self, player: str, kind: str, candidates: list[GameObject], prompt: str) -> GameObject:
+        """:meth:`choose_object`, except that a single candidate is taken without asking unless the
+        player policy asks single-option questions (601.2c, 603.3d: the player makes the choice)."""
+        if len(candidates) == 1 and not self.policy.asks_single_options:
+            return candidates[0]
+        return self.choose_object(player, kind, candidates, prompt)
+
     def log(self, kind: str, **details: Any) -> None:
         self.state.events.append(json.dumps({"type": kind, **details}))
 

@@ -73,9 +73,11 @@ class CastingRules(GameBase):
         self._player_acted(player)
 
     def _gain_as_cast(self, player: str, spell: GameObject) -> None:
-        """ "Creature spells you cast gain offspring {2} as you cast them": a static ability's one-shot
-        effect that applies as the spell is put on the stack (610.5, 601.2a); the ability gained goes
-        on applying to the permanent the spell becomes (400.7b)."""
+        """ "Creature spells you cast have offspring {2}": a static ability of a permanent its caster
+        controls (109.5) grants the ability to the spell as it is put on the stack (601.2a), so its
+        cost can be paid as it is cast; offspring also functions on the battlefield, and with no
+        duration stated it lasts until the end of the game (611.3d), on the permanent the spell
+        becomes (400.7b), even if the granting permanent leaves."""
         chars = compute(self.state)
         for obj in self.state.permanents():
             if obj.controller != player:

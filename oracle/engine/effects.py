@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 Handler = Callable[["Game", StackItem, dict[str, Any]], None]
 
+#: The option of a question of what to sacrifice that sacrifices nothing (the contract's "none").
+NO_SACRIFICE = "none"
+
 
 def _source(game: Game, item: StackItem) -> GameObject | None:
     """The source if it is still the same object, else None (400.7)."""
@@ -184,18 +187,31 @@ def _draw(game: Game, item: StackItem, params: dict[str, Any]) -> None:
 
 
 def _sacrifice_self_unless(game: Game, item: StackItem, params: dict[str, Any]) -> None:
-    """ "Sacrifice this unless you sacrifice a [filter]" (118.12a: the player chooses whether to pay)."""
+    """ "Sacrifice this unless you sacrifice a [filter]" means "you may sacrifice a [filter]; if you
+    don't, sacrifice this" (118.12a): the player chooses whether to pay as the ability resolves.
+    With the source gone (400.7) there is nothing to keep or to sacrifice, but the player may still
+    pay (118.12), so the question offers the permanents that can pay and "none"."""
     source = _source(game, item)
-    if source is None or source.zone != "battlefield":
-        return
+    present = source is not None and source.zone == "battlefield"
     chars = compute(game.state)
     fodder = [
         o
         for o in game.state.permanents()
-        if o.controller == item.controller and matches(game.state, chars, o, params["filter"], source)
+        if o.controller == item.controller and matches(game.state, chars, o, params["filter"], source, item.controller)
     ]
-    prompt = f"Sacrifice a permanent to keep {game.name(source)}, or choose it to sacrifice it"
-    game.sacrifice(game.choose_object(item.controller, "sacrifice", [source, *fodder], prompt))
+    if present:
+        assert source is not None
+        prompt = f"Sacrifice a permanent to keep {game.name(source)}, or choose it to sacrifice it"
+        game.sacrifice(game.choose_object(item.controller, "sacrifice", [source, *fodder], prompt))
+        return
+    if not fodder:
+        return
+    refs = [game.ref(o) for o in fodder]
+    name = item.source_info["characteristics"].name
+    prompt = f"{name} has left the battlefield: you may still sacrifice a permanent, or none (118.12a)"
+    answer = game.choose(item.controller, "sacrifice", [*refs, NO_SACRIFICE], prompt)
+    if answer != NO_SACRIFICE:
+        game.sacrifice(fodder[refs.index(answer)])
 
 
 def _until_end_of_turn(game: Game, item: StackItem, params: dict[str, Any]) -> None:

@@ -18,6 +18,11 @@ A :class:`PlayerPolicy` takes those decisions.  Each decision lists its options 
 engine's customary choice first; the default policy always takes it.  A decision with a
 single option is no decision and never reaches the policy.  Another policy (the suite's
 lint tries every one) shows whether an outcome rests on such a choice.
+
+A question with a single option (the only legal target of a triggered ability, the only
+creature that can be tapped or card that can be discarded for a cost) is made without asking,
+unless the policy ``asks_single_options``: the rules have the player make it (601.2c, 603.3d),
+and the lint shows that no scenario rests on whether an engine asks it.
 """
 
 from __future__ import annotations
@@ -30,6 +35,9 @@ DECISIONS: tuple[str, ...] = ("mana-payment", "trigger-order", "replacement-effe
 
 class PlayerPolicy:
     """Takes a player's free decisions; this one always takes the first option."""
+
+    #: Whether a question with a single option is asked all the same.
+    asks_single_options: bool = False
 
     def decide(self, player: str, kind: str, options: Sequence[str]) -> int:
         """The index in ``options`` (two or more, written for a reader) of what ``player`` decides."""

@@ -141,10 +141,8 @@ class TriggerRules(GameBase):
             if not candidates:
                 self.log("removed-from-stack", ability=_text(item), reason="no legal target (603.3d)")
                 return False
-            chosen = candidates[0]  # a single legal target needs no question
-            if len(candidates) > 1:
-                prompt = f"Choose a target for: {item.ability.text}"
-                chosen = self.choose_object(item.controller, "target", candidates, prompt)
+            prompt = f"Choose a target for: {item.ability.text}"
+            chosen = self.choose_one_of(item.controller, "target", candidates, prompt)
             item.targets.append(chosen.id)
         return True
 

@@ -45,7 +45,7 @@ EFFECTS: dict[str, tuple[set[str], set[str]]] = {
             "except_power",
             "except_toughness",
             "tapped",
-            # "It gains haste and 'When this token dies, draw a card.'" (613.1f); "Sacrifice it at the
+            # "It gains haste and 'When this creature dies, draw a card.'" (613.1f); "Sacrifice it at the
             # beginning of the next end step" (603.7).
             "gains_keywords",
             "gains_abilities",
@@ -134,7 +134,7 @@ STATICS: dict[str, tuple[set[str], set[str]]] = {
     "define_power_toughness": ({"count"}, set()),
     # "Each spell a player casts costs {1} more for each other spell that player has cast this turn" (601.2f).
     "spell_cost_increase_per_other_spell": ({"amount"}, set()),
-    # "Creature spells you cast gain offspring {2} as you cast them" (610.5, 601.2a, 400.7b).
+    # "Creature spells you cast have offspring {2}" (611.3d, 109.5, 601.2a, 400.7b).
     "spells_gain_keyword": ({"spells", "keyword", "cost"}, set()),
 }
 

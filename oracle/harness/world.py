@@ -22,6 +22,8 @@ from oracle.engine.cards import CardDatabase
 from oracle.errors import UserError
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+#: Questions with a single option answered after one action before the engine is deemed to loop.
+MAX_SINGLE_OPTION_ANSWERS = 20
 _EQUIP = re.compile(r"^Equip (\{[^}]+\})+$")
 _COST_PART = re.compile(r"^(\{[^}]+\})+$|^Sacrifice .+$|^Tap an untapped .+$|^Discard a card$")
 
@@ -69,6 +71,9 @@ class World:
     #: The state just before the last action, for the Then steps that compare with it.
     before: dict[str, Any] | None = None
     refs: dict[str, str] = field(default_factory=dict)  # ref -> card name
+    #: The answers given since the last action that was not an answer (the cards chosen so far
+    #: for one discard to hand size, which an engine may hold until the last, 514.1).
+    answers: list[str] = field(default_factory=list)
     #: Takes the decisions a step leaves open ("in any order", which of several permanents of
     #: a name): the index of the option taken, the first unless the lint of unstated choices
     #: (tests/unit/test_unstated_choices.py) tries the others.
@@ -142,7 +147,30 @@ class World:
         self.outcome = outcome
         self.last_action = action
         self.outcome_checked = outcome["accepted"]
+        if outcome["accepted"]:
+            self.answers = [*self.answers, action["choice"]] if action["type"] == "choose" else []
+            self._answer_single_option()
         return outcome
+
+    def _answer_single_option(self) -> None:
+        """A question with a single option (the only legal target, 601.2c and 603.3d; the only card
+        to discard) leaves nothing to choose: an engine may ask it or make it itself, and the world
+        answers it with that option, so that no scenario rests on whether it is asked.  ``before``
+        stays the state before the scenario's own action."""
+        for _ in range(MAX_SINGLE_OPTION_ANSWERS):
+            pending = self.observe()["pending_choice"]
+            if pending is None or len(pending["options"]) != 1:
+                return
+            action = {"type": "choose", "player": pending["player"], "choice": pending["options"][0]}
+            self._seen = None
+            outcome = self.engine.perform(action)
+            self._check(outcome, "outcome.schema.json", f"the engine's answer to {action}")
+            self.outcome, self.last_action, self.outcome_checked = outcome, action, outcome["accepted"]
+            if not outcome["accepted"] and outcome["rejection"]["code"] == "unsupported":
+                raise Unsupported(f"the engine does not support this action: {outcome['rejection']['reason']}")
+            if not outcome["accepted"]:
+                return
+        raise EngineFailure(f"the engine asked more than {MAX_SINGLE_OPTION_ANSWERS} questions with a single option in a row")
 
     def require_accepted(self) -> None:
         """An unexpected rejection fails the scenario where it happened, with the engine's reason."""

@@ -12,6 +12,7 @@ import pytest
 
 from oracle.adapters.reference import ReferenceEngine
 from oracle.engine import effects
+from oracle.engine.base import NeedChoice
 from oracle.engine.game import Game
 from oracle.errors import Rejected
 from tests.unit.test_game_turns import (
@@ -188,19 +189,37 @@ def test_a_token_created_this_turn_attacks_with_haste() -> None:
     assert permanent(observation, thopter)["tapped"]
 
 
-def test_contamination_does_nothing_once_it_has_left_the_battlefield() -> None:
-    """CR 701.21a, 608.2h: a player can't sacrifice a permanent that's gone, so Contamination's trigger
-    whose source left asks nothing and keeps Alice's creature.
+def test_contamination_gone_still_lets_its_controller_sacrifice_a_creature() -> None:
+    """CR 118.12, 118.12a: "sacrifice this unless you sacrifice a creature" means "you may sacrifice a
+    creature; if you don't, sacrifice this". With Contamination gone (400.7) nothing is left to
+    keep, but Alice may still sacrifice a creature, or decline ("none"); Contamination is not
+    offered, as a permanent that's gone can't be sacrificed (701.21a).
 
-    The fixtures hold no way to remove Contamination with its trigger on the stack, so the
-    trigger resolves through :func:`oracle.effects.run` directly.
+    The trigger resolves through :func:`oracle.effects.run` directly, its source sacrificed first.
     """
     engine = upkeep_with(card("Contamination"), card("Grizzly Bears"))
+    for answer, left in (("none", ["Grizzly Bears"]), ("grizzly-bears", [])):
+        asked = Game(copy.deepcopy(engine.state))
+        item = asked.state.stack[-1]
+        asked.sacrifice(asked.obj(item.source_id))
+        with pytest.raises(NeedChoice) as question:
+            effects.run(asked, item)
+        assert question.value.choice.options == ["grizzly-bears", "none"]
+        game = Game(copy.deepcopy(engine.state), [answer])
+        item = game.state.stack[-1]
+        game.sacrifice(game.obj(item.source_id))
+        effects.run(game, item)
+        assert [o.card.name for o in game.state.permanents()] == left
+
+
+def test_contamination_gone_with_no_creature_asks_nothing() -> None:
+    """With neither Contamination nor a creature to sacrifice, there is nothing to choose."""
+    engine = upkeep_with(card("Contamination"), card("Forest"))
     game = Game(copy.deepcopy(engine.state))
     item = game.state.stack[-1]
     game.sacrifice(game.obj(item.source_id))
     effects.run(game, item)
-    assert [o.card.name for o in game.state.permanents()] == ["Grizzly Bears"]
+    assert [o.card.name for o in game.state.permanents()] == ["Forest"]
 
 
 # -- Hangarback Walker's activated ability (602.2, 608.2) ------------------------------

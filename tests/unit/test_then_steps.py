@@ -28,6 +28,7 @@ QUESTION_STEPS = {
     "discard_choice",
     "trigger_order_choice",
     "must_choose_sacrifice",
+    "may_sacrifice",
     "no_choice",
     "rejected",
 }
@@ -252,6 +253,25 @@ CASES: dict[str, list[Case]] = {
             ],
         )
     ],
+    "may_sacrifice": [
+        Case(
+            "Alice may sacrifice Grizzly Bears or Bob's Grizzly Bears, or nothing",
+            table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", kind="sacrifice")),
+            [
+                table(BEARS, BOB_BEARS),
+                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", kind="sacrifice")),
+                table(BEARS, BOB_BEARS, pending=asked("bears", "none", kind="sacrifice")),
+                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", "gone", kind="sacrifice")),
+                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", kind="permanent")),
+                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", kind="sacrifice", who="Bob")),
+            ],
+        ),
+        Case(
+            "Alice may sacrifice Grizzly Bears, or nothing",
+            table(BEARS, pending=asked("bears", "contamination", kind="sacrifice")),
+            [table(BEARS, CONTAMINATION, pending=asked("bears", "contamination", kind="sacrifice"))],
+        ),
+    ],
     "no_choice": [Case("no player is asked to choose anything", table(), [table(pending=asked("{G}"))])],
     "rejected": [
         Case(
@@ -261,7 +281,15 @@ CASES: dict[str, list[Case]] = {
             before=table(BEARS),
             outcome=SICK,
             false_outcome=[accepted(), rejected("timing", "not now"), SICK],
-        )
+        ),
+        Case(
+            "the action is rejected for timing or not having priority",
+            table(BEARS),
+            [table(BEARS), table(BEARS)],
+            before=table(BEARS),
+            outcome=rejected("no-priority", "Bob has no priority"),
+            false_outcome=[accepted(), SICK],
+        ),
     ],
     "tapped_state": [
         Case(
@@ -514,3 +542,17 @@ def test_a_step_about_the_state_fails_while_a_question_is_pending(name: str, cas
     pending = {**case.holds, "pending_choice": asked("{G}")}
     with pytest.raises(pytest.fail.Exception, match="still being asked"):
         _check(_world(pending, case), case.step)
+
+
+def test_a_discard_may_keep_the_cards_chosen_so_far_in_the_hand() -> None:
+    """514.1: discarding to hand size is one action, so an engine may hold the cards chosen so far
+    in the hand until the last answer; the question then offers the others, and only those."""
+    case = CASES["discard_choice"][0]
+    world = _world(table(alice=HAND_OF_TWO, pending=asked("island", kind="discard")), case)
+    with pytest.raises(AssertionError):
+        _check(world, case.step)
+    world.answers = ["forest"]
+    _check(world, case.step)
+    world.answers = ["island"]
+    with pytest.raises(AssertionError):
+        _check(world, case.step)

@@ -12,7 +12,9 @@ combination, each decision's options listed by the engine or the step) and fails
 combinations end differently: then an engine that chose otherwise, as legally, would be
 reported as failing, and the scenario must state the choice.  The rules engine offers no
 declaration of blockers, so the lint also fails a scenario where a defending player could
-have blocked (509.1).
+have blocked (509.1).  A question with a single option may be asked or not (601.2c, 603.3d: the
+player makes the choice, which leaves nothing to choose): every scenario is also run with an
+engine that asks each one, and must end the same way.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class Explorer(PlayerPolicy):
 
     path: tuple[int, ...] = ()
     taken: list[Decision] = field(default_factory=list)
+    asks_single_options: bool = False
 
     def decide(self, player: str, kind: str, options: Sequence[str]) -> int:
         index = self.path[len(self.taken)] if len(self.taken) < len(self.path) else 0
@@ -84,8 +87,8 @@ def _blockers(world: World, step: driver.Step) -> list[str]:
     ]
 
 
-def _run(scenario: driver.Scenario, path: tuple[int, ...]) -> Run:
-    explorer = Explorer(path)
+def _run(scenario: driver.Scenario, path: tuple[int, ...], asks_single_options: bool = False) -> Run:
+    explorer = Explorer(path, asks_single_options=asks_single_options)
     world = World(ReferenceEngine(policy=explorer), CARDS, decider=explorer.step_decides)
     blocks: list[str] = []
     outcome = driver.Outcome()
@@ -131,6 +134,18 @@ def test_no_outcome_rests_on_an_unstated_choice(scenario: driver.Scenario) -> No
     )
     blocks = sorted({b for run in runs for b in run.blocks})
     assert not blocks, f"{scenario.id}: {', '.join(blocks)} could block, and no step declares blockers (509.1)"
+
+
+@pytest.mark.parametrize("scenario", driver.scenarios(), ids=lambda s: s.id)
+def test_no_outcome_rests_on_whether_a_single_option_question_is_asked(scenario: driver.Scenario) -> None:
+    """An engine that asks every question with a single option (the only legal target of a
+    triggered ability, the only card to discard for a cost) ends every scenario as one that
+    makes them itself: the scenarios answer such questions, or the world does."""
+    silent, asking = _run(scenario, ()), _run(scenario, (), asks_single_options=True)
+    assert asking.outcome == silent.outcome, (
+        f"{scenario.id}: an engine that asks single-option questions ends otherwise:\n  "
+        f"not asked -> {silent.outcome}\n  asked -> {asking.outcome}"
+    )
 
 
 def test_the_lint_sees_a_payment_that_decides_the_outcome() -> None:

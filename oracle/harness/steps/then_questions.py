@@ -40,14 +40,38 @@ def must_choose_sacrifice(world: World, player: str, cards: str) -> None:
     _check(sorted(offered) == sorted(expected), claim, f"{player} may sacrifice {prose(offered, 'or')}")
 
 
+@then(parsers.re(r"(?P<player>\w+) may sacrifice (?P<cards>.+), or nothing$"))
+def may_sacrifice(world: World, player: str, cards: str) -> None:
+    """118.12, 118.12a: the player may pay an "unless" cost by sacrificing one of exactly these
+    permanents, or decline.  The option that declines is "none", or the ability's source that has
+    left the battlefield, offered still as "sacrifice this" (it can't be sacrificed, 701.21a)."""
+    observation = world.observe()
+    claim = f"{player} may sacrifice {cards}, or nothing"
+    pending = pending_question(observation, player, "sacrifice", claim)
+    by_ref = {p["ref"]: p for p in observation["battlefield"]}
+    offered = [by_ref[ref] for ref in pending["options"] if ref in by_ref]
+    declines = [ref for ref in pending["options"] if ref not in by_ref]
+    names = [p["name"] if p["controller"] == player else f"{p['controller']}'s {p['name']}" for p in offered]
+    expected = re.split(r", | or ", cards)
+    _check(
+        sorted(names) == sorted(expected) and len(declines) == 1,
+        claim,
+        f"{player} may sacrifice {prose(names, 'or') or 'no permanent'}; other options: {prose(declines) or 'none'}",
+    )
+
+
 @then(parsers.re(r"(?P<player>\w+) must choose a card in (?:her|his|their) hand to discard$"))
 def discard_choice(world: World, player: str) -> None:
-    """514.1: the player chooses which card to discard, among every card in their hand."""
+    """514.1, 118.3: the player chooses which card to discard, among every card in their hand.
+    Discarding down to the maximum hand size is one action (514.1): the contract asks for one card
+    at a time, and an engine may keep the cards chosen so far in the hand until the last answer, so
+    those may be left out of the options."""
     observation = world.observe()
     claim = f"{player} chooses a card in {player}'s hand to discard"
     pending = pending_question(observation, player, "discard", claim)
     hand = [c["ref"] for c in _player(observation, player)["hand"]]
-    if sorted(pending["options"]) != sorted(hand) or not hand:
+    still = [ref for ref in hand if ref not in world.answers]
+    if sorted(pending["options"]) not in (sorted(hand), sorted(still)) or not still:
         raise Mismatch(
             f"{claim}, among {prose(hand)}", f"{player} is asked to choose among {prose(pending['options'])}"
         )

@@ -115,8 +115,9 @@ def cast(
 def choose(world: World, player: str, answer: str) -> None:
     """Answer the pending choice: "green" also answers a choice of mana written "{G}", and an
     object's name ("Grizzly Bears", "the token Isamaru, Hound of Konda") answers with its ref.
-    With no question pending, the engine made a choice that had a single option itself (the
-    contract allows it); the Then steps check what it chose."""
+    With no question pending, the choice had a single option: the engine made it itself (the
+    contract allows it) or the world answered it (see ``World._answer_single_option``); the Then
+    steps check what was chosen."""
     pending = world.observe()["pending_choice"]
     if pending is None:
         return  # the engine made a forced choice itself; the Then steps check what it chose
@@ -127,6 +128,11 @@ def choose(world: World, player: str, answer: str) -> None:
         candidates.append("{" + COLOR_BY_NAME[word] + "}")
     if word in ("nothing", "not to copy anything"):
         candidates.append("none")
+    if word.startswith("not to sacrifice"):
+        # Declining an "unless" sacrifice (118.12a): "none", or the ability's source that has left
+        # the battlefield, which an engine may still offer as "sacrifice this" (contract: sacrifice).
+        on_battlefield = {p["ref"] for p in world.observe()["battlefield"]}
+        candidates += [option for option in options if option not in on_battlefield]
     matching = [c for c in dict.fromkeys(candidates) if c in options]
     if len(matching) != 1:
         pytest.fail(f"{answer!r} matches {len(matching)} of the options {options} of {pending['kind']}")
