@@ -281,3 +281,15 @@ Feature: Jaxis, the Troublemaker
     Then Alice controls two Agate Instigator tokens
     # The original saw both tokens enter, and each token saw the other.
     And Bob's life total is 16
+
+  @ruling:jaxis.multiple-tokens @cr:614.1a @cr:111.1
+  Scenario: Bob's Doubling Season doesn't double the token Alice's Jaxis creates
+    Given Bob controls Doubling Season
+    And Alice controls Grizzly Bears
+    When Alice activates Jaxis, the Troublemaker's ability targeting Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    When the game proceeds to Alice's end step
+    And all players pass priority until the stack is empty
+    Then Alice controls no Grizzly Bears tokens
+    And Alice has one card in her hand

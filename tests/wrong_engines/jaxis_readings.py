@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from oracle.engine import effects, triggers, zones
+from oracle.engine import characteristics, effects, triggers, zones
 from oracle.engine.cards import Face
 
 from . import Mutant, patch_everywhere
@@ -84,6 +84,23 @@ def copy_tokens_are_not_doubled(mp: pytest.MonkeyPatch) -> None:
             create(g, item, params)
 
     around_create_tokens(mp, wrap)
+
+
+def every_players_doubler_applies(mp: pytest.MonkeyPatch) -> None:
+    """Doubling Season doubles every player's tokens, not only those created under its controller's
+    control (614.1a: "under your control"), so Bob's Doubling Season doubles Jaxis's token."""
+
+    def multiplier(self: Any, event: str, controller: str) -> int:
+        factor = 1
+        chars = characteristics.compute(self.state)
+        for obj in self.state.permanents():
+            for ability in chars[obj.id].abilities:
+                spec = ability.spec.get("replaces", {})
+                if ability.kind == "replacement" and spec.get("event") == event:
+                    factor *= int(spec["multiply"])
+        return factor
+
+    mp.setattr(zones.ZoneRules, "multiplier", multiplier)
 
 
 def end_step_sacrifices_the_source(mp: pytest.MonkeyPatch) -> None:
@@ -232,6 +249,13 @@ MUTANTS: list[Mutant] = [
         copy_tokens_are_not_doubled,
         ("With Doubling Season, both tokens gain haste and both are sacrificed at the end step",),
         source="phase-rs/phase pull request #2169: fix(engine): apply token-count doublers to copy-token creation",
+    ),
+    Mutant(
+        "every-players-doubler-applies",
+        ("jaxis.multiple-tokens",),
+        "Doubling Season doubles tokens created under another player's control (614.1a)",
+        every_players_doubler_applies,
+        ("Bob's Doubling Season doesn't double the token Alice's Jaxis creates",),
     ),
     Mutant(
         "end-step-sacrifices-the-source",
