@@ -269,3 +269,22 @@ Feature: Blitz
     Then Alice's mana pool is empty
     When all players pass priority
     Then Girder Goons is a 7/7 creature
+
+  @ruling:blitz.sacrifice-only-if-present @cr:603.7c @cr:400.7 @cr:702.152a
+  Scenario: A creature cast for its blitz cost a second time is sacrificed at the end step
+    Given Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B}{B}{B}{B}{B} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has {U} in his mana pool
+    When Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Unsummon targeting Girder Goons
+    And all players pass priority until the stack is empty
+    And Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And the game proceeds to Alice's end step
+    And all players pass priority until the stack is empty
+    Then Girder Goons is in Alice's graveyard
+    And Alice has one card in her hand
+    And Alice controls one Rogue token

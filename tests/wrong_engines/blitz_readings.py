@@ -150,7 +150,14 @@ def _blitz_draw_only(while_sacrificing: bool) -> Callable[[pytest.MonkeyPatch], 
 
 def _blitz_draw_on_the_card(accumulates: bool) -> Callable[[pytest.MonkeyPatch], None]:
     """The draw trigger blitz gives stays with the card after it leaves the battlefield (one per
-    blitz cast, if it accumulates), as if it were printed on the card."""
+    blitz cast, if it accumulates), as if it were printed on the card (400.7).
+
+    magefree/mage issue #8885 ("'When this dies, draw a card' ability gained from Blitz persists
+    across zones and accumulates"): in XMage the gained ability stayed on the card, so a creature
+    returned and cast for its blitz cost again drew two cards when it died, three the next time.
+    magefree/mage issue #9592 ("Caldaia Guardian draws card on death when it's not supposed to"):
+    a creature blitzed earlier in the game, later put onto the battlefield without blitz, still
+    drew a card when it died."""
 
     def apply(mp: pytest.MonkeyPatch) -> None:
         enter = zones.ZoneRules.enter_battlefield
@@ -199,6 +206,43 @@ def _around_cast(mp: pytest.MonkeyPatch, wrap: Callable[[Callable[[], None], Any
         wrap(go, self, player, alternative_cost)
 
     mp.setattr(casting.CastingRules, "cast", casting_it)
+
+
+def copies_have_the_blitz_draw(mp: pytest.MonkeyPatch) -> None:
+    """The draw is read as part of the blitz keyword a copy copies (its reminder text: "it gains
+    haste and 'When this creature dies, draw a card'"): a Clone of a creature with blitz draws when
+    it dies, though its blitz cost was never paid (702.152a, 707.2)."""
+    original: Compute = characteristics.compute
+
+    def compute(st: Any) -> dict[int, Any]:
+        chars = original(st)
+        for obj in st.permanents():
+            ch = chars[obj.id]
+            if (
+                obj.copy_face is not None
+                and ch.keyword_abilities("blitz")
+                and characteristics.BLITZ_DRAW not in ch.abilities
+            ):
+                ch.abilities.append(characteristics.BLITZ_DRAW)
+        return chars
+
+    patch_everywhere(mp, characteristics, "compute", compute)
+
+
+def one_delayed_sacrifice_per_card(mp: pytest.MonkeyPatch) -> None:
+    """A card has one end-step sacrifice waiting at most: cast for its blitz cost again after it
+    left, the new permanent gets none, since the first one (which can't find it, 400.7) still
+    waits (603.7c: each blitz spell's ability refers to the permanent that spell became)."""
+    delay = triggers.TriggerRules.delay_sacrifice
+
+    def delaying(self: Any, obj: Any, controller: str) -> None:
+        waiting = _recalled(self.state, "_sacrifice_for", frozenset())
+        if obj.ref and obj.ref in waiting:
+            return
+        _remember(self.state, "_sacrifice_for", waiting | {obj.ref} if obj.ref else waiting)
+        delay(self, obj, controller)
+
+    mp.setattr(triggers.TriggerRules, "delay_sacrifice", delaying)
 
 
 def blitz_ignores_timing(mp: pytest.MonkeyPatch) -> None:
@@ -301,6 +345,20 @@ MUTANTS: list[Mutant] = [
             "A Clone of a blitzed creature has no haste and is not sacrificed",
             "A Clone of the token copies Grizzly Bears, without haste, and is not sacrificed",
         ),
+    ),
+    Mutant(
+        "copies-have-the-blitz-draw",
+        ("blitz.copy-not-blitzed",),
+        "a copy of a creature with blitz has the draw, as part of the keyword (702.152a, 707.2)",
+        copies_have_the_blitz_draw,
+        ("The Clone of a blitzed creature draws nothing when it dies",),
+    ),
+    Mutant(
+        "one-delayed-sacrifice-per-card",
+        ("blitz.sacrifice-only-if-present",),
+        "a card cast for its blitz cost again gets no sacrifice while the first one waits (603.7c)",
+        one_delayed_sacrifice_per_card,
+        ("A creature cast for its blitz cost a second time is sacrificed at the end step",),
     ),
     Mutant(
         "blitz-draws-only-when-sacrificed",

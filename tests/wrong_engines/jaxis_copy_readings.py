@@ -123,7 +123,13 @@ def token_copy_created_as_its_creator_said(mp: pytest.MonkeyPatch) -> None:
 
 def _copy_takes_gained(keyword: bool) -> Callable[[pytest.MonkeyPatch], None]:
     """A Clone of Jaxis's token takes what the token gained, haste (keyword) or "When this token
-    dies, draw a card", as if gained abilities were copiable (707.2)."""
+    dies, draw a card", as if gained abilities were copiable (707.2).
+
+    Card-Forge/forge issue #1159 ("Jaxis, the Troublemaker, the Gained Abilities shouldn't be
+    copyable") and pull request #1160 ("Fix Jaxis", which closed it): Forge's script gave the token
+    haste and the draw trigger with AddKeywords and AddTriggers, which made them part of the
+    token's copiable values, so a copy of the token had them too; the fix gives haste with
+    PumpKeywords and the trigger with an Animate effect."""
 
     def gained(g: Any, obj: Any) -> list[Ability]:
         found: list[Ability] = []
@@ -244,7 +250,7 @@ MUTANTS: list[Mutant] = [
         "a copy of Jaxis's token gets the haste it gained (707.2)",
         _copy_takes_gained(keyword=True),
         ("A Clone of the token copies Grizzly Bears, without haste, and is not sacrificed",),
-        source="Card-Forge/forge pull request #8062: Devastating Onslaught (EOE) (review: haste isn't copiable)",
+        source="Card-Forge/forge pull request #1160: Fix Jaxis",
     ),
     Mutant(
         "copy-of-a-token-is-a-token",
