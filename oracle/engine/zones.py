@@ -122,17 +122,16 @@ class ZoneRules(GameBase):
         many as a replacement effect made, 614.1a) are all there when the enters abilities are
         checked, so each newcomer's abilities see the others enter.  The check is made once the
         event is complete."""
-        if getattr(self, "_entering_together", None) is not None:
-            yield  # already part of an event that puts permanents onto the battlefield
-            return
-        entered: list[GameObject] = []
-        self._entering_together = entered
+        outer: list[GameObject] | None = getattr(self, "_entering_together", None)
+        entered: list[GameObject] = outer if outer is not None else []
+        self._entering_together = entered  # an event within an event is part of it
         try:
             yield
         finally:
-            self._entering_together = None
-        for obj in entered:
-            self.enters_triggers(obj)
+            self._entering_together = outer
+        if outer is None:
+            for obj in entered:
+                self.enters_triggers(obj)
 
     def _abilities_on_entering(self, obj: GameObject, controller: str, face: Face | None) -> list[Ability]:
         """614.12: the abilities of the permanent as it would exist on the battlefield: its own
