@@ -202,3 +202,89 @@ Feature: Blitz
     Then Girder Goons is on the battlefield
     And Alice has no cards in her hand
     And Alice controls no Rogue tokens
+
+  @ruling:blitz.draw-on-any-death @cr:702.152a @cr:603.10a @cr:701.21a
+  Scenario: A blitzed creature sacrificed at the end step draws a card
+    Given Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B} in her mana pool
+    When Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And the game proceeds to Alice's end step
+    And all players pass priority until the stack is empty
+    Then Girder Goons is in Alice's graveyard
+    And Alice has one card in her hand
+    And Alice controls one Rogue token
+
+  @ruling:blitz.draw-on-any-death @cr:702.152a @cr:400.7 @cr:603.10a
+  Scenario: A blitzed creature returned to its owner's hand and cast again for its mana cost draws nothing when it dies
+    Given Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B}{B}{B}{B}{B}{B} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has Murder in his hand
+    And Bob has {U}{B}{B}{B} in his mana pool
+    When Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Unsummon targeting Girder Goons
+    And all players pass priority until the stack is empty
+    And Alice casts Girder Goons
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Murder targeting Girder Goons
+    And all players pass priority until the stack is empty
+    Then Girder Goons is in Alice's graveyard
+    And Alice has no cards in her hand
+    And Alice controls one Rogue token
+
+  @ruling:blitz.draw-on-any-death @cr:702.152a @cr:400.7 @cr:603.10a
+  Scenario: A creature cast for its blitz cost a second time draws one card when it dies
+    Given Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B}{B}{B}{B}{B} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has Murder in his hand
+    And Bob has {U}{B}{B}{B} in his mana pool
+    When Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Unsummon targeting Girder Goons
+    And all players pass priority until the stack is empty
+    And Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Murder targeting Girder Goons
+    And all players pass priority until the stack is empty
+    Then Girder Goons is in Alice's graveyard
+    And Alice has one card in her hand
+    And Alice controls one Rogue token
+
+  @ruling:blitz.is-casting @cr:118.9 @cr:601.2f @cr:601.2i
+  Scenario: A spell cast for its blitz cost counts for Damping Sphere's cost increase
+    Given Alice controls Damping Sphere
+    And Alice has Girder Goons in her hand
+    And Alice has Giant Growth in her hand
+    And Alice has {B}{B}{B}{B}{G}{G} in her mana pool
+    When Alice casts Girder Goons for its blitz cost using {B}{B}{B}{B}
+    And all players pass priority
+    And Alice casts Giant Growth targeting Girder Goons
+    Then Alice's mana pool is empty
+    When all players pass priority
+    Then Girder Goons is a 7/7 creature
+
+  @ruling:blitz.sacrifice-only-if-present @cr:603.7c @cr:400.7 @cr:702.152a
+  Scenario: A creature cast for its blitz cost a second time is sacrificed at the end step
+    Given Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B}{B}{B}{B}{B} in her mana pool
+    And Bob has Unsummon in his hand
+    And Bob has {U} in his mana pool
+    When Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And Alice passes priority
+    And Bob casts Unsummon targeting Girder Goons
+    And all players pass priority until the stack is empty
+    And Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    And the game proceeds to Alice's end step
+    And all players pass priority until the stack is empty
+    Then Girder Goons is in Alice's graveyard
+    And Alice has one card in her hand
+    And Alice controls one Rogue token

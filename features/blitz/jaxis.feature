@@ -227,3 +227,70 @@ Feature: Jaxis, the Troublemaker
     Then the untapped Rogue Token's creature types are Rogue
     And the untapped Rogue Token is black
     And the untapped Rogue Token is a 2/2 creature
+
+  @ruling:jaxis.multiple-tokens @cr:603.7c @cr:111.1
+  Scenario: Only the token Jaxis created is sacrificed: another token created that turn stays
+    Given Alice controls Girder Goons
+    And Alice controls Grizzly Bears
+    And Alice has Murder in her hand
+    And Alice has {B}{B}{B} in her mana pool
+    When Alice casts Murder using {B}{B}{B} targeting Girder Goons
+    And all players pass priority until the stack is empty
+    And Alice activates Jaxis, the Troublemaker's ability targeting Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Alice controls one Rogue token
+    And Alice controls one Grizzly Bears token
+    When the game proceeds to Alice's end step
+    And all players pass priority until the stack is empty
+    Then Alice controls no Grizzly Bears tokens
+    And Alice controls one Rogue token
+
+  @ruling:jaxis.copy-of-a-copy @cr:707.3 @cr:707.2 @cr:613.4c
+  Scenario: Copying a Clone that copies a pumped Grizzly Bears makes a 2/2 Grizzly Bears
+    Given Alice controls Grizzly Bears
+    And Alice controls Clone copying Grizzly Bears
+    And Alice has Giant Growth in her hand
+    And Alice has {G} in her mana pool
+    When Alice casts Giant Growth targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears is a 5/5 creature
+    When Alice activates Jaxis, the Troublemaker's ability targeting Clone
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    And the token Grizzly Bears is a 2/2 creature
+
+  @ruling:jaxis.x-is-zero @cr:202.3e @cr:107.3m @cr:707.2 @needs:state-based-actions
+  Scenario: A token copy of an Endless One cast with X = 2 enters with no counters and dies
+    Given Alice has Endless One in her hand
+    And Alice has {G}{G} in her mana pool
+    When Alice casts Endless One with X = 2 using {G}{G}
+    And all players pass priority
+    Then Endless One has two +1/+1 counters on it
+    When Alice activates Jaxis, the Troublemaker's ability targeting Endless One
+    And all players pass priority until the stack is empty
+    Then Alice controls no Endless One tokens
+    And Endless One has two +1/+1 counters on it
+    # The token had gained "When this token dies, draw a card."
+    And Alice has one card in her hand
+
+  @ruling:jaxis.enters-abilities @ruling:jaxis.multiple-tokens @cr:603.6a @cr:614.1a @cr:707.2
+  Scenario: With Doubling Season, the two Agate Instigator tokens enter together and each sees the other
+    Given Alice controls Doubling Season
+    And Alice controls Agate Instigator
+    When Alice activates Jaxis, the Troublemaker's ability targeting Agate Instigator
+    And all players pass priority until the stack is empty
+    Then Alice controls two Agate Instigator tokens
+    # The original saw both tokens enter, and each token saw the other.
+    And Bob's life total is 16
+
+  @ruling:jaxis.multiple-tokens @cr:614.1a @cr:111.1
+  Scenario: Bob's Doubling Season doesn't double the token Alice's Jaxis creates
+    Given Bob controls Doubling Season
+    And Alice controls Grizzly Bears
+    When Alice activates Jaxis, the Troublemaker's ability targeting Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    When the game proceeds to Alice's end step
+    And all players pass priority until the stack is empty
+    Then Alice controls no Grizzly Bears tokens
+    And Alice has one card in her hand

@@ -129,24 +129,26 @@ def _copied_face(game: Game, item: StackItem, which: str) -> tuple[Face, str]:
 def _create_tokens(game: Game, item: StackItem, params: dict[str, Any]) -> None:
     """111.1: create tokens; "a token that's a copy of" takes copiable values only (707.2), with
     any exception part of them (707.9b).  Creating a token is not casting it.  A replacement effect
-    may double the number (614.1a); "it gains ..." and "sacrifice it ..." then apply to each."""
+    may double the number (614.1a); "it gains ..." and "sacrifice it ..." then apply to each, and
+    the tokens enter together (603.6a)."""
     copied = _copied_face(game, item, params["copy_of"]) if "copy_of" in params else None
     controller = copied[1] if copied else item.controller
     amount = _amount(game, item, params["amount"]) * game.multiplier("token-creation", controller)
-    for _ in range(amount):
-        if copied:
-            token = game.create_token(
-                controller, face=game.copy_face_except(copied[0], params), created_by=item.source_id
-            )
-        else:
-            token = game.create_token(controller, card=token_card(params["token"]), created_by=item.source_id)
-        token.tapped = bool(params.get("tapped"))
-        gained = [parse_ability("a gained ability", table) for table in params.get("gains_abilities", [])]
-        if gained or params.get("gains_keywords"):
-            change = {"keywords": list(params.get("gains_keywords", [])), "abilities": gained}
-            game.state.effects.append(ContinuousEffect("6", [token.id], change, game.state.new_timestamp(), False))
-        if params.get("sacrifice_at_next_end_step"):
-            game.delay_sacrifice(token, controller)
+    with game.entering_together():  # 603.6a: one event, however many tokens
+        for _ in range(amount):
+            if copied:
+                token = game.create_token(
+                    controller, face=game.copy_face_except(copied[0], params), created_by=item.source_id
+                )
+            else:
+                token = game.create_token(controller, card=token_card(params["token"]), created_by=item.source_id)
+            token.tapped = bool(params.get("tapped"))
+            gained = [parse_ability("a gained ability", table) for table in params.get("gains_abilities", [])]
+            if gained or params.get("gains_keywords"):
+                change = {"keywords": list(params.get("gains_keywords", [])), "abilities": gained}
+                game.state.effects.append(ContinuousEffect("6", [token.id], change, game.state.new_timestamp(), False))
+            if params.get("sacrifice_at_next_end_step"):
+                game.delay_sacrifice(token, controller)
 
 
 def _sacrifice_it(game: Game, item: StackItem, params: dict[str, Any]) -> None:

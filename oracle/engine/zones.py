@@ -3,6 +3,8 @@ leaving it (603.10a), tokens (111) and attaching (701.3a)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -107,8 +109,29 @@ class ZoneRules(GameBase):
             effect = ContinuousEffect("6", [new.id], {"keywords": keywords}, self.state.new_timestamp(), False)
             self.state.effects.append(effect)
         self.log("entered", card=self.name(new), controller=controller, counters=dict(new.counters))
-        self.enters_triggers(new)
+        together: list[GameObject] | None = getattr(self, "_entering_together", None)
+        if together is None:
+            self.enters_triggers(new)
+        else:
+            together.append(new)
         return new
+
+    @contextmanager
+    def entering_together(self) -> Iterator[None]:
+        """603.6a: the permanents one event puts onto the battlefield (tokens created together, as
+        many as a replacement effect made, 614.1a) are all there when the enters abilities are
+        checked, so each newcomer's abilities see the others enter.  The check is made once the
+        event is complete."""
+        outer: list[GameObject] | None = getattr(self, "_entering_together", None)
+        entered: list[GameObject] = outer if outer is not None else []
+        self._entering_together = entered  # an event within an event is part of it
+        try:
+            yield
+        finally:
+            self._entering_together = outer
+        if outer is None:
+            for obj in entered:
+                self.enters_triggers(obj)
 
     def _abilities_on_entering(self, obj: GameObject, controller: str, face: Face | None) -> list[Ability]:
         """614.12: the abilities of the permanent as it would exist on the battlefield: its own
