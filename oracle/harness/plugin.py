@@ -112,6 +112,7 @@ class Suite:
         from oracle.contract.protocol import end_engines_on_signals
         from oracle.paths import suite_root
         from oracle.suite.catalog import check_tags, feature_sources, load_catalog, scenario_ids
+        from oracle.suite.feature_check import check_feature_files
         from oracle.suite.parallel import ParallelResults
         from oracle.suite.results import RESULTS, ResultCollector, load_expectations
 
@@ -155,6 +156,7 @@ class Suite:
             sources.PATHS[:] = feature_sources(config.getoption("feature_paths"))
             if not hasattr(config, "workerinput"):  # a worker of -n: its controller checked them
                 check_tags(catalog, sources.PATHS or [suite_root() / "features"])
+                check_feature_files(sources.PATHS or [suite_root() / "features"])  # each can run
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
         collector = ResultCollector(catalog, config.getoption("--engine"), expectations)

@@ -44,8 +44,9 @@ from oracle.contract.outcomes import NOT_RUN, printable
 from oracle.errors import UserError
 from oracle.paths import suite_root
 
-from .catalog import check_tags, feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
+from .catalog import feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
 from .commands import add_commands, run_command
+from .feature_check import check_run_features
 
 FEATURES_HELP = "feature files or folders to run instead of features/ (':suite' names the suite's own, to run both)"
 #: Markers besides a ruling's and a rule's that a scenario may carry.
@@ -247,7 +248,7 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
             raise UserError("-n spreads a run over processes with pytest-xdist: pip install pytest-xdist")
         pytest_args += ["-p", "xdist.plugin", "-n", workers]
     features = feature_sources(getattr(args, "features", []), root)
-    check_tags(load_catalog(root), features)  # an author's feature files (the suite's are checked above)
+    check_run_features(load_catalog(root), features, root)  # their tags (the suite's: above); each can run
     pytest_args += [f"--features={path}" for path in features]
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
     session = _Session(engine, described)

@@ -219,8 +219,9 @@ class ResultCollector:
     expectations: dict[str, Expectation] = field(default_factory=dict)
     results: dict[str, ScenarioResult] = field(default_factory=dict)
     quiet: bool = False
-    #: Scenarios without a single step: they can't pass (their setup is an ERROR).
-    stepless: set[str] = field(default_factory=set)
+    #: Scenarios that can't pass (no steps, none of their own, or no Then step), each with why:
+    #: their setup is an ERROR saying so, never a PASS with nothing checked.
+    unrunnable: dict[str, str] = field(default_factory=dict)
     #: Each scenario's steps as they ran (registered as a plugin of its own by oracle/harness/plugin.py).
     recorder: StepRecorder = field(default_factory=StepRecorder)
     #: Each scenario whose outcome differs from the expectations, in a line.
@@ -234,8 +235,8 @@ class ResultCollector:
             if scenario is None:
                 continue
             self.results[item.nodeid] = scenario_result(scenario, item.stash[NEEDS])
-            if not scenario.steps:
-                self.stepless.add(item.nodeid)
+            if scenario.unrunnable:
+                self.unrunnable[item.nodeid] = f"{scenario.where}: scenario {scenario.name!r} {scenario.unrunnable}"
 
     def pytest_deselected(self, items: list[pytest.Item]) -> None:
         for item in items:
@@ -243,9 +244,8 @@ class ResultCollector:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
-        if item.nodeid in self.stepless:
-            result = self.results[item.nodeid]
-            raise UserError(f"{result.feature}:{result.line}: scenario {result.name!r} has no steps, so it can't pass")
+        if item.nodeid in self.unrunnable:
+            raise UserError(self.unrunnable[item.nodeid])
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
