@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle.contract.outcomes import NOT_PASSED, printable
-from oracle.errors import UserError
+from oracle.errors import EngineLoadError, UserError
 
 from .reports.failures import UNRELIABLE
 
@@ -76,10 +76,9 @@ def smoke(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
     try:
         with contextlib.redirect_stdout(progress):
             run = run_suite(selection, quiet=True)
-    except UserError as exc:  # it did not start, or its handshake is out of the contract
-        print(
-            json.dumps({"success": False, "engine": {"spec": args.engine}, "handshake": printable(exc, 600)}, indent=2)
-        )
+    except UserError as exc:  # a mistake of the user's, or an engine that did not start or answer the handshake
+        why = "handshake" if isinstance(exc, EngineLoadError) else "error"
+        print(json.dumps({"success": False, "engine": {"spec": args.engine}, why: printable(exc, 600)}, indent=2))
         raise
     results = run.collector.ordered()
     totals: dict[str, int] = {}

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from oracle.errors import UserError
 
-from .catalog import Catalog, check_tags
 from .scenarios import FeatureError, Scenario, feature_files, read_feature
 
 
@@ -37,10 +36,3 @@ def check_feature_files(roots: list[Path]) -> list[Scenario]:
                 raise UserError(f"{scenario.where}: scenario {scenario.name!r} {scenario.unrunnable}")
         found += scenarios
     return found
-
-
-def check_run_features(catalog: Catalog, features: list[Path], root: Path) -> None:
-    """Before a run: the tags of an author's feature files (``features``, from ``--features``; the
-    suite's own are checked with the rest of its lint), then every file of the run can be run."""
-    check_tags(catalog, features)
-    check_feature_files(features or [root / "features"])

@@ -108,7 +108,7 @@ def test_through_pytest_features_is_one_line_first(name: str, tmp_path: Path) ->
     path = name if name.startswith("/") else str(HOSTILE / name)
     result = _pytest("-q", "--mtg-features", GOOD, "--mtg-features", path, cwd=tmp_path)
     assert result.returncode == 4, result.stdout[-2000:] + result.stderr
-    errors = result.stderr.splitlines()
+    errors = result.stderr.strip().splitlines()
     assert len(errors) == 1 and errors[0].startswith("ERROR: ") and name.split("/")[-1] in errors[0], errors
     assert "no scenario was selected" not in result.stdout + result.stderr
 

@@ -194,8 +194,8 @@ def test_the_plugin_runs_the_installed_suite_in_an_authors_repository_and_nothin
     suite = [str(installed / "python"), "-m", "pytest", "--pyargs", "oracle.harness.scenarios"]
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "extra.feature").write_text(MINE, encoding="utf-8")
-    both = ["--features", ":suite", "--features", "mine", "-m", "ruling.symbol.tap"]
-    selected = _run([*suite, "--engine", "cmd:mtg-conformance serve", *both], cwd=tmp_path, env=env)
+    both = ["--mtg-features", ":suite", "--mtg-features", "mine", "-m", "ruling.symbol.tap"]
+    selected = _run([*suite, "--mtg-engine", "cmd:mtg-conformance serve", *both], cwd=tmp_path, env=env)
     assert "conformance summary: cmd:mtg-conformance serve" in selected and " 0 FAIL," in selected
     assert "extra.feature: my elves tap for green" in _run([*suite, *both, "-v"], cwd=tmp_path, env=env)  # theirs, beside
     mine = _run([str(installed / "python"), "-m", "pytest", "test_mine.py"], cwd=tmp_path, env=env)

@@ -207,7 +207,7 @@ def test_a_hostile_engine_through_the_whole_suite_ends_in_bounded_time_and_memor
 
 
 def test_pytest_itself_stops_at_a_failed_handshake(tmp_path: Path) -> None:
-    """Without the command, the suite's own fixtures check the handshake first, once: exit status 2."""
+    """Without the command, the plugin checks the handshake first, once: one line, pytest's exit status 4."""
     env = {**os.environ, "MTG_HOSTILE_PIDS": str(tmp_path)}
     result = subprocess.run(
         [
@@ -219,8 +219,8 @@ def test_pytest_itself_stops_at_a_failed_handshake(tmp_path: Path) -> None:
             "-p",
             "no:randomly",
             "--no-header",
-            f"--engine={hostile('old-protocol')}",
-            "--engine-timeout=20",
+            f"--mtg-engine={hostile('old-protocol')}",
+            "--mtg-engine-timeout=20",
         ],
         cwd=ROOT,
         env=env,
@@ -228,8 +228,9 @@ def test_pytest_itself_stops_at_a_failed_handshake(tmp_path: Path) -> None:
         text=True,
         timeout=TIME_LIMIT,
     )
-    assert result.returncode == 2, result.stdout[-3000:]
-    assert "it speaks protocol 0.9" in result.stdout and " passed" not in result.stdout
+    assert result.returncode == 4, result.stdout[-3000:] + result.stderr  # before any scenario, in one line
+    assert result.stderr.startswith("ERROR: engine ") and len(result.stderr.strip().splitlines()) == 1
+    assert "it speaks protocol 0.9" in result.stderr and " passed" not in result.stdout
     assert_nothing_left(tmp_path)
 
 
