@@ -89,18 +89,28 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def suite_plugin() -> Any:
-    """The suite's plugin, :mod:`oracle.harness.plugin`; if the ``oracle`` that imports is
-    another project's, a one-line :class:`pytest.UsageError` that says so."""
+    """The suite's plugin, :mod:`oracle.harness.plugin`, from the suite's own ``oracle`` package;
+    if the ``oracle`` package imported is another project's (first on the import path, or already
+    imported), a one-line :class:`pytest.UsageError` that says so rather than a suite run on a mix
+    of both packages' modules."""
     import importlib
     import sys
 
     try:
-        return importlib.import_module("oracle.harness.plugin")
+        plugin = importlib.import_module("oracle.harness.plugin")
+        theirs = None
     except ImportError as exc:
-        found = sys.modules.get("oracle")
-        where = getattr(found, "__file__", None) or getattr(found, "__path__", None) or "nowhere"
+        plugin, theirs = None, f"{type(exc).__name__}: {exc}"
+    package = sys.modules.get("oracle")
+    if package is None or not getattr(package, "__file__", None):
         raise pytest.UsageError(
-            "the session asks for the mtg-conformance suite (oracle.harness.scenarios), but the package "
-            f"'oracle' it imports is another one ({where}; {type(exc).__name__}: {exc}): run it from a folder "
-            "where your own 'oracle' is not importable, or with 'mtg-conformance run'"
-        ) from None
+            f"this session asks for the mtg-conformance suite, but its package does not import: {theirs}"
+        )
+    where = Path(package.__file__).resolve().parent
+    if plugin is not None and where == Path(plugin.__file__).resolve().parents[1]:
+        return plugin
+    raise pytest.UsageError(
+        "this session asks for the mtg-conformance suite (oracle.harness.scenarios), but the package 'oracle' "
+        f"it imports is another one, at {where}{f' ({theirs})' if theirs else ''}: run the suite from a folder "
+        "where that 'oracle' is not importable, or with 'mtg-conformance run'"
+    )

@@ -135,7 +135,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-@dataclass
+@dataclass(eq=False)  # a plugin: pytest hashes it
 class _Session:
     """A pytest plugin: hands the engine the command started to the suite, and keeps the results."""
 

@@ -210,7 +210,7 @@ def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
     )
 
 
-@dataclass
+@dataclass(eq=False)  # a plugin is hashed by pytest (a conftest outside the suite's folder makes it so)
 class ResultCollector:
     """The pytest plugin: outcome of every scenario, per-ruling summary at the end."""
 
