@@ -175,6 +175,7 @@ def _checked_inputs(config: pytest.Config) -> tuple[Any, dict[str, Any]]:
     from oracle.paths import suite_root
     from oracle.suite.catalog import check_tags, feature_sources, load_catalog, scenario_ids
     from oracle.suite.feature_check import check_feature_files
+    from oracle.suite.needs import derive_all
     from oracle.suite.preflight import writable_folder
     from oracle.suite.results import load_expectations
 
@@ -193,6 +194,7 @@ def _checked_inputs(config: pytest.Config) -> tuple[Any, dict[str, Any]]:
     if not hasattr(config, "workerinput"):  # a worker of -n: its controller checked them
         check_tags(catalog, sources.PATHS or [suite_root() / "features"])  # every tag names what the suite knows
         check_feature_files(sources.PATHS or [suite_root() / "features"])  # and every file and scenario can run
+        derive_all()  # the cards, capabilities and basic land types the scenarios' needs come from
         if config.getoption("mtg_transcripts"):
             writable_folder("--mtg-transcripts", Path(config.getoption("mtg_transcripts")))
     return catalog, expectations

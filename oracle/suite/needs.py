@@ -280,11 +280,14 @@ def derive(
     return derived
 
 
-@cache
 def derive_all(root: Path | None = None) -> dict[str, Derived]:
-    """Every scenario's derivation, by scenario id (``<file under features/>::<name>``); a feature
-    file that doesn't parse has none (the run reports it)."""
-    root = root or suite_root()
+    """Every scenario's derivation, by scenario id (``<file under features/>::<name>``), made once
+    per suite root; a feature file that doesn't parse has none (the run refuses it)."""
+    return _derive_all(root or suite_root())
+
+
+@cache
+def _derive_all(root: Path) -> dict[str, Derived]:
     cards = shared_database(root / "fixtures" / "cards")
     table = load_needs_table(root)
     readings: dict[tuple[str, str], StepReading] = {}

@@ -21,6 +21,7 @@ from oracle.errors import UserError
 
 from .catalog import Catalog, check_tags
 from .feature_check import check_feature_files
+from .needs import derive_all
 
 
 def writable_folder(option: str, path: Path) -> Path:
@@ -54,6 +55,7 @@ def check_before_run(args: argparse.Namespace, catalog: Catalog, features: list[
     every feature file of the run, and every place it will write."""
     check_tags(catalog, features)
     check_feature_files(features or [root / "features"])
+    derive_all(root)  # the cards, capabilities and basic land types every scenario's needs are read from
     if getattr(args, "transcripts", None):
         writable_folder("--transcripts", Path(args.transcripts))
     out = getattr(args, "out", None)

@@ -157,3 +157,79 @@ def test_a_scenario_that_cant_pass_is_an_error_where_a_run_was_not_checked_first
     collector.pytest_collection_modifyitems([item])  # type: ignore[list-item]
     with pytest.raises(UserError, match=r"given_without_then.feature:4: scenario 'only a given' has no Then step"):
         collector.pytest_runtest_setup(item)  # type: ignore[arg-type]
+
+
+# -- through pytest, and the places a run writes: every mistake is one line, first ----------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--mtg-engine", "nosuch"], "ERROR: engine 'nosuch': expected 'reference', 'module:Class'"),
+        (["--mtg-engine", "..x:Y"], "ERROR: engine '..x:Y': cannot import '..x'"),
+        (["--mtg-engine", "cmd:/bin/false"], "ERROR: engine 'cmd:/bin/false' failed to start: the engine exited"),
+        (["--mtg-engine", "oracle.suite.cli:main"], "ERROR: engine 'oracle.suite.cli:main': 'main' is a function"),
+        (["--mtg-engine-timeout", "nan"], "ERROR: engine timeout 'nan' must be a number of seconds"),
+        (["--mtg-features", "/etc/hostname"], "ERROR: --mtg-features /etc/hostname: not a feature file"),
+        (["--mtg-transcripts", GOOD], f"ERROR: --mtg-transcripts {GOOD}: not a folder"),
+        (["--mtg-transcripts", "/proc/no-such-folder"], "ERROR: --mtg-transcripts /proc/no-such-folder: can't write"),
+    ],
+)
+def test_through_pytest_every_mistake_is_one_line_on_stderr_before_any_scenario(
+    options: list[str], says: str, tmp_path: Path
+) -> None:
+    result = _pytest("-q", "-m", "ruling.symbol.tap", *options, cwd=tmp_path)
+    assert result.returncode == 4, result.stdout[-2000:] + result.stderr
+    errors = result.stderr.strip().splitlines()
+    assert len(errors) == 1 and errors[0].startswith(says), errors
+    assert "INTERNALERROR" not in result.stdout + result.stderr
+    assert not [line for line in result.stdout.splitlines() if "PASS" in line or "NOT RUN" in line], result.stdout
+
+
+@pytest.mark.parametrize("place", ["file", "unwritable"])
+@pytest.mark.parametrize("command", ["run", "certify", "smoke"])
+def test_a_transcripts_folder_that_cant_be_written_is_one_line_before_any_scenario(
+    command: str, place: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    transcripts = GOOD if place == "file" else "/proc/no-such-folder"
+    argv = [command, "--engine", "reference", "--transcripts", transcripts]
+    argv += ["--out", str(tmp_path / "out")] if command == "certify" else []
+    argv += ["--ruling", "symbol.tap"] if command != "smoke" else []
+    err = one_line(capsys, argv, f"--transcripts {transcripts}: ")
+    assert "not a folder" in err or "can't write there" in err
+    assert not (tmp_path / "out" / "report.json").exists()
+
+
+def test_smoke_says_why_it_did_not_start_in_its_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["smoke", "--engine", "reference", "--transcripts", GOOD]) == 2
+    said = json.loads(capsys.readouterr().out)
+    assert said["success"] is False and said["error"].startswith(f"--transcripts {GOOD}: not a folder")
+
+
+@pytest.mark.parametrize(
+    ("out", "says"),
+    [("no/such/folder/expected.toml", "no folder no/such/folder to write it in"), (".", "a folder, not a file")],
+)
+def test_an_expectations_file_that_cant_be_written_is_one_line_before_the_run(
+    out: str, says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    one_line(capsys, ["expectations", "--out", out, "--ruling", "symbol.tap"], f"--out {out}: {says}")
+
+
+def test_a_missing_basic_land_types_file_is_one_line(root: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = root / "fixtures" / "basic_land_types.toml"
+    missing.unlink()
+    one_line(capsys, ["run", "--ruling", "symbol.tap"], f"{missing}: cannot read")
+    result = _pytest("-q", cwd=root, env={"MTG_CONFORMANCE_ROOT": str(root)})
+    assert (
+        result.returncode == 4 and result.stderr.strip() == f"ERROR: {missing}: cannot read: No such file or directory"
+    )
+    missing.write_text("[basic_land_types]\nForest = 5\n", encoding="utf-8")
+    one_line(capsys, ["run", "--ruling", "symbol.tap"], f"{missing}: [basic_land_types] must map")
+
+
+def test_an_engine_spec_naming_a_function_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    one_line(capsys, ["run", "--engine", "oracle.suite.cli:main"], "'main' is a function, not a class")
