@@ -27,7 +27,7 @@ from oracle.version import __version__
 from .catalog import Catalog
 from .recorder import StepRecorder, StepRun, Trace, expected_observed
 from .reports.failures import block
-from .scenarios import Scenario
+from .scenarios import FeatureError, Scenario
 from .terminal import summary, teststatus
 
 #: Where the harness (oracle/harness/plugin.py) keeps the run's :class:`ResultCollector` (read by the CLI).
@@ -194,6 +194,17 @@ def scenario_of(item: pytest.Item) -> Scenario | None:
     return scenario if isinstance(scenario, Scenario) else None
 
 
+def unreadable_file(item: pytest.Item) -> ScenarioResult | None:
+    """The result that stands for a feature file the harness could not read (a test of the suite
+    taking a :class:`FeatureError`), or None: it counts, as an ERROR once its test ran."""
+    callspec = getattr(item, "callspec", None)
+    error = callspec.params.get("scenario") if callspec is not None else None
+    if not isinstance(error, FeatureError):
+        return None
+    feature, name = f"{error.path.parent.name}/{error.path.name}", "(the feature file can't be run)"
+    return ScenarioResult(f"{feature}::{name}", name, feature, error.line, rulings=[], rules=[], needs=[])
+
+
 def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
     """A scenario's result before it runs (NOT RUN): what it encodes, from its tags, and its needs."""
     unrun = StepRun("", "", 0).as_dict()  # each step's fields, none of them run yet
@@ -233,6 +244,9 @@ class ResultCollector:
         for item in items:
             scenario = scenario_of(item)
             if scenario is None:
+                unreadable = unreadable_file(item)
+                if unreadable is not None:  # changed since the run checked it: in every count, never absent
+                    self.results[item.nodeid] = unreadable
                 continue
             self.results[item.nodeid] = scenario_result(scenario, item.stash[NEEDS])
             if scenario.unrunnable:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from oracle.suite.cli import main
+from oracle.suite.results import NEEDS
 from oracle.suite.scenarios import read_feature
 from tests.unit.test_user_mistakes import one_line
 
@@ -233,3 +234,28 @@ def test_a_missing_basic_land_types_file_is_one_line(root: Path, capsys: pytest.
 
 def test_an_engine_spec_naming_a_function_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     one_line(capsys, ["run", "--engine", "oracle.suite.cli:main"], "'main' is a function, not a class")
+
+
+def test_a_feature_file_that_changed_since_the_check_still_counts() -> None:
+    """Read after the run's check (it changed in between): a result of its own, never an absence."""
+    from types import SimpleNamespace
+
+    from oracle.suite.catalog import load_catalog
+    from oracle.suite.results import ResultCollector, verdict
+    from oracle.suite.scenarios import FeatureError
+
+    try:
+        read_feature(HOSTILE / "unclosed_docstring.feature")
+    except FeatureError as error:
+        unreadable = error
+    good = read_feature(HOSTILE / "good.feature")[0]
+    items = [
+        SimpleNamespace(nodeid="bad", callspec=SimpleNamespace(params={"scenario": unreadable}), stash={}),
+        SimpleNamespace(nodeid="good", callspec=SimpleNamespace(params={"scenario": good}), stash={NEEDS: []}),
+    ]
+    collector = ResultCollector(load_catalog(), "reference")
+    collector.pytest_collection_modifyitems(items)  # type: ignore[arg-type]
+    collector.results["good"].outcome = "PASS"
+    (bad,) = [r for r in collector.ordered() if r.feature == "features/unclosed_docstring.feature"]
+    assert bad.line == 8 and bad.outcome == "NOT RUN"
+    assert verdict(0, collector.ordered())[0] == 1
