@@ -11,6 +11,7 @@ not run, or in which nothing passed, is not green (:func:`verdict`).
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -239,6 +240,8 @@ class ResultCollector:
     changes: dict[str, str] = field(default_factory=dict)
     #: With --transcripts: the folder for the transcripts of the scenarios that did not pass.
     transcripts: Path | None = None
+    #: The scenarios whose transcript could not be written (the first said why on stderr).
+    unwritten: list[str] = field(default_factory=list)
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         for item in items:
@@ -306,7 +309,13 @@ class ResultCollector:
         if self.transcripts is None or recording is None or not recording.messages or result.outcome == "PASS":
             return
         header = {"scenario": result.id, "outcome": result.outcome, "message": result.message, "engine": self.engine}
-        result.transcript = str(write_transcript(self.transcripts, header, recording.messages))
+        try:
+            result.transcript = str(write_transcript(self.transcripts, header, recording.messages))
+        except OSError as exc:  # the folder was checked before the run; it broke since (removed, full)
+            if not self.unwritten:  # said once, in one line, and the run goes on (its verdicts stand)
+                why = f"--transcripts {self.transcripts}: can't write {result.id}'s transcript: {exc.strerror or exc}"
+                print(f"mtg-conformance: error: {printable(why, 500)}", file=sys.stderr)
+            self.unwritten.append(result.id)
 
     def ordered(self) -> list[ScenarioResult]:
         return sorted(self.results.values(), key=lambda r: (r.feature, r.line))

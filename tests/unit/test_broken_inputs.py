@@ -259,3 +259,24 @@ def test_a_feature_file_that_changed_since_the_check_still_counts() -> None:
     (bad,) = [r for r in collector.ordered() if r.feature == "features/unclosed_docstring.feature"]
     assert bad.line == 8 and bad.outcome == "NOT RUN"
     assert verdict(0, collector.ordered())[0] == 1
+
+
+def test_a_transcript_that_cant_be_written_mid_run_is_one_line_not_an_internal_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The folder was checked before the run; if it breaks since (removed, disk full), the run goes on."""
+    from types import SimpleNamespace
+
+    from oracle.suite.catalog import load_catalog
+    from oracle.suite.results import ResultCollector, scenario_result
+    from oracle.suite.transcripts import RECORDING
+
+    collector = ResultCollector(load_catalog(), "reference", transcripts=Path(GOOD) / "transcripts")
+    recording = SimpleNamespace(messages=[{"id": 1, "op": "observe"}, {"id": 1, "ok": True}])
+    results = [scenario_result(s, []) for s in read_feature(HOSTILE / "good.feature")] * 2
+    for result in results:
+        result.record("FAIL", "it did not hold")
+        collector._write_transcript(SimpleNamespace(stash={RECORDING: recording}), result)  # type: ignore[arg-type]
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"mtg-conformance: error: --transcripts {GOOD}/transcripts: ")
+    assert results[0].transcript is None and len(collector.unwritten) == 2
