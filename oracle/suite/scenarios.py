@@ -83,7 +83,7 @@ class Scenario:
         if not own:
             return "has no steps of its own (only its Background's), so it checks nothing and can't pass"
         if not any(step.kind == "then" for step in own):
-            return "has no Then step, so nothing it does is checked and it can't pass"
+            return "has no Then step of its own, so nothing it does is checked and it can't pass"
         return ""
 
 
