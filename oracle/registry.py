@@ -59,6 +59,11 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
     factory = getattr(module, class_name, None)
     if factory is None:
         raise EngineLoadError(f"engine {spec!r}: module {module_name!r} has no {class_name!r}")
+    if not isinstance(factory, type):  # a function (the command's own main, say) is not called blind
+        kind = type(factory).__name__
+        raise EngineLoadError(
+            f"engine {spec!r}: {class_name!r} is a {kind}, not a class: 'module:Class' names an engine class"
+        )
     try:
         engine = factory()
     except Exception as exc:  # an outside engine's constructor may raise anything

@@ -256,8 +256,8 @@ def main() -> None:
     report = Report()
     scenarios = str(ROOT / "oracle" / "harness" / "scenarios.py")
     # The in-process runs load the plugins ``mtg-conformance run`` loads, on both sides of a ratio.
-    common = [f"--rootdir={ROOT}", "-c", str(ROOT / "pyproject.toml"), *PLUGINS, "-p", "oracle.harness.plugin"]
-    in_process([scenarios, *common, "--engine=tests.benchmark:RecordingEngine"])
+    common = [f"--rootdir={ROOT}", "-c", str(ROOT / "pyproject.toml"), *PLUGINS, "-p", "mtg_conformance_pytest"]
+    in_process([scenarios, *common, "--mtg-engine=tests.benchmark:RecordingEngine"])
     from tests import benchmark as imported  # the engine spec imported this file as a module
 
     recorded = imported.RECORDED
@@ -324,7 +324,7 @@ def main() -> None:
             abs(change) < 0.05,
         )
 
-        serve = f"--engine=cmd:{sys.executable} -m oracle serve"
+        serve = f"--mtg-engine=cmd:{sys.executable} -m oracle serve"
         wire = Best([in_process([scenarios, *common, serve]) for _ in range(options.repeat)])
         print()
         print(wire.line("gherkin suite through the wire protocol", count))
@@ -404,7 +404,7 @@ def side_by_side(scenarios: str, common: list[str]) -> None:
         durations = Durations()
         with contextlib.redirect_stdout(io.StringIO()):  # the figures, not pytest's progress
             pytest.main(
-                [scenarios, *common, f"--engine={engine}", "-q", "--no-header", "-p", "no:cacheprovider"],
+                [scenarios, *common, f"--mtg-engine={engine}", "-q", "--no-header", "-p", "no:cacheprovider"],
                 plugins=[durations],
             )
         runs[engine] = durations.seconds

@@ -26,13 +26,20 @@ CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindr
 SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")
 
 
-@cache
 def basic_land_mana() -> dict[str, str]:
-    """305.6: the basic land types and their mana symbols, from ``fixtures/basic_land_types.toml``."""
+    """305.6: the basic land types and their mana symbols, from ``fixtures/basic_land_types.toml``
+    (read once per suite root); a file missing or malformed is one :class:`CardDataError` line."""
     from oracle.paths import suite_root
 
-    table = read_toml(suite_root() / "fixtures" / "basic_land_types.toml", CardDataError)["basic_land_types"]
-    return {str(k): str(v) for k, v in table.items()}
+    return _basic_land_types(suite_root() / "fixtures" / "basic_land_types.toml")
+
+
+@cache
+def _basic_land_types(path: Path) -> dict[str, str]:
+    table = read_toml(path, CardDataError).get("basic_land_types")
+    if not isinstance(table, dict) or not table or not all(isinstance(v, str) for v in table.values()):
+        raise CardDataError(f"{path}: [basic_land_types] must map each basic land type to its mana symbol")
+    return {str(k): v for k, v in table.items()}
 
 
 @dataclass(frozen=True)

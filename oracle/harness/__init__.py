@@ -1,7 +1,8 @@
 """The harness: what runs the Gherkin scenarios of features/ against an engine under pytest.
 
-* :mod:`~oracle.harness.plugin` — the pytest plugin (entry point ``pytest11``): the options,
-  tags as markers, the results collector; inert in any session that does not run the suite;
+* :mod:`~oracle.harness.plugin` — the pytest plugin: tags as markers, the results collector,
+  one-line errors; its entry point (``pytest11``) is the top-level module ``mtg_conformance_pytest``,
+  which holds the ``--mtg-`` options and imports this package only in a session that runs the suite;
 * :mod:`~oracle.harness.scenarios` — the module pytest collects: one test taking every scenario;
 * :mod:`~oracle.harness.steps` — the step definitions (the glossary is features/README.md) and
   the fixtures every scenario uses;

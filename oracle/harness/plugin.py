@@ -1,13 +1,11 @@
-"""The suite as a pytest plugin: engine options, tag markers, outcomes, one-line errors.
+"""The suite as a pytest plugin: tag markers, outcomes, one-line errors.
 
-Installing the package registers this module with pytest (the ``pytest11`` entry point, named
-``oracle.harness.plugin`` like the module, so ``-p oracle.harness.plugin`` loads it where plugins
-are not loaded automatically, and ``-p no:oracle.harness.plugin`` keeps it out).  Every pytest
-session then knows the suite's options, and nothing more: the plugin stays inert (it collects,
-registers and changes nothing) unless the session runs the suite, that is unless pytest was asked
-to collect the scenarios module, :mod:`oracle.harness.scenarios`, by its path, by its folder or as
-``--pyargs oracle.harness.scenarios``.  ``mtg-conformance run`` does so, and so may an engine's
-author in their own repository (README: "Certifying another engine").
+pytest loads the package's entry point, :mod:`mtg_conformance_pytest`, in every session: it
+registers the suite's options (``--mtg-engine``, ``--mtg-features``, ...) and imports this module
+only in a session that runs the suite, that is one that asks pytest to collect the scenarios
+module, :mod:`oracle.harness.scenarios`, by its path, by its folder or as ``--pyargs
+oracle.harness.scenarios``; it then calls :meth:`Suite.start`.  ``mtg-conformance run`` does so,
+and so may an engine's author in their own repository (README: "Certifying another engine").
 
 Scenario tags become markers: ``@ruling:<id>`` is ``-m ruling.<id>``, ``@cr:<number>`` is
 ``-m cr.<number>`` (pytest cannot register a marker name containing a colon) and
@@ -23,70 +21,9 @@ from typing import Any
 
 import pytest
 
-from oracle.contract.protocol import DEFAULT_TIMEOUT, check_timeout
 from oracle.errors import UserError
 
-HARNESS = Path(__file__).resolve().parent
-#: The module that collects the scenarios; asking pytest for it is what runs the suite.
-SCENARIOS = HARNESS / "scenarios.py"
-MODULE_NAMES = ("oracle.harness", "oracle.harness.scenarios")
-
 CATALOG = pytest.StashKey[Any]()
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("mtg-conformance")
-    group.addoption("--engine", default="reference", help="'reference' (default), 'module:Class' or 'cmd:<command>'")
-    group.addoption(
-        "--engine-timeout",
-        type=_seconds,
-        default=DEFAULT_TIMEOUT,
-        help=f"seconds an outside engine has to answer one request (default {DEFAULT_TIMEOUT:g})",
-    )
-    group.addoption("--validate-wire", action="store_true", help="check every protocol message against the schemas")
-    group.addoption(
-        "--expectations", default=None, help="the engine's expectations file (scenarios expected not to pass)"
-    )
-    group.addoption(
-        "--check-step-index",
-        action="store_true",
-        help="also try every step definition on every step and fail on any difference from the index (step_index.py)",
-    )
-    group.addoption(
-        "--transcripts", default=None, help="folder for the requests and replies of each scenario that did not pass"
-    )
-    group.addoption(
-        "--features",
-        dest="feature_paths",
-        action="append",
-        default=[],
-        help="feature files or folders to run instead of features/ (repeatable; ':suite' names the suite's own, to run both)",
-    )
-
-
-def _seconds(text: str) -> float:
-    try:
-        return check_timeout(text)
-    except UserError as exc:
-        raise ValueError(str(exc)) from None
-
-
-def runs_the_suite(config: pytest.Config) -> bool:
-    """Whether pytest was asked to collect the scenarios module (by path, folder or module name)."""
-    for arg in config.args:
-        name = arg.split("::", 1)[0]
-        if config.option.pyargs and name in MODULE_NAMES:
-            return True
-        path = Path(config.invocation_params.dir, name).resolve()
-        if path.parts[-3:] == SCENARIOS.parts[-3:] or path.parts[-2:] == HARNESS.parts[-2:]:
-            return True  # this package's, or a copy of it (as mutation testing makes)
-    return False
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Start the suite, if this session runs it; otherwise do nothing at all."""
-    if runs_the_suite(config):
-        Suite.start(config)
 
 
 def marker_for_tag(tag: str) -> str:
@@ -104,27 +41,25 @@ def mark_of(tag: str) -> pytest.MarkDecorator:
 
 
 class Suite:
-    """The hooks of a session that runs the suite, registered by :func:`pytest_configure`."""
+    """The hooks of a session that runs the suite, registered by :meth:`start`."""
+
+    def __init__(self) -> None:
+        #: The engine this session started itself (not ``mtg-conformance``, nor a worker of -n).
+        self.opened: tuple[Any, str] | None = None
 
     @staticmethod
     def start(config: pytest.Config) -> None:
-        """Register the steps and fixtures, the catalog's markers and the results collector."""
+        """Check what the user gave (one line, first), register the steps and fixtures, the catalog's
+        markers and the results collector."""
         from oracle.contract.protocol import end_engines_on_signals
-        from oracle.paths import suite_root
-        from oracle.suite.catalog import check_tags, feature_sources, load_catalog, scenario_ids
         from oracle.suite.parallel import ParallelResults
-        from oracle.suite.results import RESULTS, ResultCollector, load_expectations
+        from oracle.suite.results import RESULTS, ResultCollector
 
         from .steps import FIXTURES
 
         end_engines_on_signals()  # SIGTERM and SIGINT unwind, so the engine's process group is ended
         try:
-            catalog = load_catalog()
-            expectations_file = config.getoption("--expectations")
-            expectations = {}
-            if expectations_file:
-                known = scenario_ids(suite_root() / "features")
-                expectations = load_expectations(Path(expectations_file), config.getoption("--engine"), known)
+            catalog, expectations = _checked_inputs(config)
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
         from .step_index import INDEX
@@ -132,7 +67,7 @@ class Suite:
 
         config.pluginmanager.import_plugin(FIXTURES)
         import_step_modules()
-        INDEX.check = bool(config.getoption("--check-step-index"))
+        INDEX.check = bool(config.getoption("mtg_check_step_index"))
         config.pluginmanager.register(Suite(), "mtg-conformance-suite")
         config.stash[CATALOG] = catalog
         for ruling in catalog.rulings.values():
@@ -149,23 +84,53 @@ class Suite:
         config.addinivalue_line(
             "markers", "found(kind): a scenario 'mtg-conformance explore' wrote, not yet a ruling's"
         )
-        from . import sources
-
-        try:  # every tag of every feature file to collect names something the suite knows
-            sources.PATHS[:] = feature_sources(config.getoption("feature_paths"))
-            if not hasattr(config, "workerinput"):  # a worker of -n: its controller checked them
-                check_tags(catalog, sources.PATHS or [suite_root() / "features"])
-        except UserError as exc:
-            raise pytest.UsageError(str(exc)) from None
-        collector = ResultCollector(catalog, config.getoption("--engine"), expectations)
-        if config.getoption("--transcripts"):
-            collector.transcripts = Path(config.getoption("--transcripts"))
+        collector = ResultCollector(catalog, config.getoption("mtg_engine"), expectations)
+        if config.getoption("mtg_transcripts"):
+            collector.transcripts = Path(config.getoption("mtg_transcripts"))
         config.stash[RESULTS] = collector
         config.pluginmanager.register(collector, "mtg-conformance-results")
         config.pluginmanager.register(
             collector.recorder, "mtg-conformance-steps"
         )  # which step each scenario stopped at
         config.pluginmanager.register(ParallelResults(config, collector), "mtg-conformance-parallel")  # under -n
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        """Start the engine and check its handshake once, before any scenario, so an engine that
+        can't start is one line first (``mtg-conformance`` started it already; a worker of -n
+        starts its own, its controller having checked that it starts)."""
+        from oracle.registry import close_engine, open_engine
+        from oracle.suite.results import STARTED
+
+        config = session.config
+        if STARTED in config.stash or hasattr(config, "workerinput") or config.option.collectonly:
+            return
+        spec = config.getoption("mtg_engine")
+        timeout, validate = config.getoption("mtg_engine_timeout"), config.getoption("mtg_validate_wire")
+        try:
+            engine, described = open_engine(spec, timeout, validate)
+        except UserError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        if getattr(config.option, "dist", "no") != "no":  # pytest-xdist: the workers run the scenarios
+            close_engine(engine, spec, quiet=True)
+            return
+        config.stash[STARTED] = (engine, described)
+        self.opened = (engine, spec)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Stop the engine this session started; a ``close()`` that fails is one line, and not green."""
+        from oracle.registry import close_engine
+
+        if self.opened is None:
+            return
+        engine, spec = self.opened
+        self.opened = None
+        try:
+            close_engine(engine, spec)
+        except UserError as exc:
+            session.config.get_terminal_writer().line(f"ERROR: {exc}", red=True)
+            session.exitstatus = session.exitstatus or pytest.ExitCode.TESTS_FAILED
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
@@ -200,3 +165,36 @@ class Suite:
             if isinstance(error, (UserError, EngineFailure, Precondition, Unsupported)):
                 report.longrepr = f"{item.nodeid}: {type(error).__name__}: {str(error).splitlines()[0]}"
         return report
+
+
+def _checked_inputs(config: pytest.Config) -> tuple[Any, dict[str, Any]]:
+    """The catalog and the expectations, once every option of the session is checked: the engine
+    timeout, the expectations file, the feature files (their tags, and that each can run) and the
+    folder for transcripts; the first mistake is one :class:`UserError` line."""
+    from oracle.contract.protocol import check_timeout
+    from oracle.paths import suite_root
+    from oracle.suite.catalog import check_tags, feature_sources, load_catalog, scenario_ids
+    from oracle.suite.feature_check import check_feature_files
+    from oracle.suite.needs import derive_all
+    from oracle.suite.preflight import writable_folder
+    from oracle.suite.results import load_expectations
+
+    from . import sources
+
+    timeout = config.getoption("mtg_engine_timeout")
+    if timeout is not None:
+        config.option.mtg_engine_timeout = check_timeout(timeout)
+    catalog = load_catalog()
+    expectations_file = config.getoption("mtg_expectations")
+    expectations = {}
+    if expectations_file:
+        known = scenario_ids(suite_root() / "features")
+        expectations = load_expectations(Path(expectations_file), config.getoption("mtg_engine"), known)
+    sources.PATHS[:] = feature_sources(config.getoption("mtg_features"), option="--mtg-features")
+    if not hasattr(config, "workerinput"):  # a worker of -n: its controller checked them
+        check_tags(catalog, sources.PATHS or [suite_root() / "features"])  # every tag names what the suite knows
+        check_feature_files(sources.PATHS or [suite_root() / "features"])  # and every file and scenario can run
+        derive_all()  # the cards, capabilities and basic land types the scenarios' needs come from
+        if config.getoption("mtg_transcripts"):
+            writable_folder("--mtg-transcripts", Path(config.getoption("mtg_transcripts")))
+    return catalog, expectations

@@ -1,11 +1,11 @@
-"""Every scenario in features/ (or in the files ``--features`` names), run against the engine
-chosen with ``--engine``.
+"""Every scenario in features/ (or in the files ``--mtg-features`` names), run against the engine
+chosen with ``--mtg-engine`` (``mtg-conformance run`` passes its ``--features`` and ``--engine``).
 
 One test, ``test_scenario``, takes each scenario in turn: its id is the scenario's file and
 name, its markers are the scenario's tags (:func:`oracle.harness.plugin.mark_of`) and the
-capabilities its cards and steps imply (added by the plugin).  Each feature file is read on
-its own, so a file that can't be run is one failing test naming its path and line, and the
-other files run.
+capabilities its cards and steps imply (added by the plugin).  The plugin refuses a feature
+file that can't be run before the session starts (:mod:`oracle.suite.feature_check`); one that
+changed since is an ERROR of its own, naming its path and line, and counts as one.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from oracle.contract.interface import JSON, Engine
+from oracle.errors import UserError
 from oracle.suite.results import RESULTS
 from oracle.suite.scenarios import FeatureError, Scenario, read_feature
 
@@ -42,8 +43,8 @@ def test_scenario(
 ) -> None:
     """The scenario's steps, in order, on a new game; every Then must hold."""
     __tracebackhide__ = True
-    if isinstance(scenario, FeatureError):
-        pytest.fail(str(scenario), pytrace=False)
+    if isinstance(scenario, FeatureError):  # changed since the run checked it: an ERROR in one line
+        raise UserError(str(scenario))
     trace = request.config.stash[RESULTS].recorder.begin(request.node.nodeid, scenario.steps)
     world = new_world(request, started)  # a SKIP here skips every step
     execute(world, scenario.steps, trace)

@@ -4,7 +4,7 @@
 an engine's author runs their own feature files beside the suite's with ``--features :suite
 --features my_features/``.
 
-The harness's plugin (:mod:`oracle.harness.plugin`) sets :data:`PATHS` from the option before
+The harness's plugin (:mod:`oracle.harness.plugin`) sets :data:`PATHS` from ``--mtg-features`` before
 collection, and :mod:`oracle.harness.scenarios` collects :func:`feature_files`.
 """
 

@@ -14,7 +14,7 @@ a lookup in a dict however many definitions there are:
   (through the definition's converters) are remembered.
 
 Exactly one definition must match a step: none is :class:`UndefinedStep`, several
-:class:`AmbiguousStep`, each a one-line error naming the step.  ``--check-step-index`` (and
+:class:`AmbiguousStep`, each a one-line error naming the step.  ``--mtg-check-step-index`` (and
 ``tests/unit/test_step_index.py``) also tries every definition on every step and fails on any
 difference, which guards the filing above.
 

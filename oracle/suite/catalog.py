@@ -351,13 +351,27 @@ def unknown_tags(catalog: Catalog, scenarios: list[TaggedScenario]) -> list[str]
 SUITE_FEATURES = ":suite"
 
 
-def feature_sources(values: list[str], root: Path | None = None) -> list[Path]:
-    """The feature files and folders ``--features`` names (``:suite``: the suite's own features/)."""
+def feature_sources(values: list[str], root: Path | None = None, option: str = "--features") -> list[Path]:
+    """The feature files and folders ``--features`` names (``:suite``: the suite's own features/);
+    a value naming anything else is a one-line error (:func:`check_source`)."""
     found = [(root or suite_root()) / "features" if v == SUITE_FEATURES else Path(v).resolve() for v in values]
     for value, path in zip(values, found, strict=True):
-        if not path.exists():
-            raise CatalogError(f"--features {value}: no such file or folder")
+        check_source(f"{option} {value}", path)  # a .feature file or a folder holding one, or one line
     return found
+
+
+def check_source(given: str, path: Path) -> None:
+    """One ``--features`` value (``given``, with its option) names a ``.feature`` file or a folder
+    holding one, or a one-line :class:`CatalogError`."""
+    if not path.exists():
+        raise CatalogError(f"{given}: no such file or folder")
+    if path.is_dir():
+        if not any(path.rglob("*.feature")):
+            raise CatalogError(f"{given}: the folder holds no .feature file")
+    elif not path.is_file():
+        raise CatalogError(f"{given}: not a feature file (a .feature file) nor a folder")
+    elif path.suffix != ".feature":
+        raise CatalogError(f"{given}: not a feature file: its name does not end in .feature")
 
 
 def check_tags(catalog: Catalog, paths: list[Path]) -> None:

@@ -50,8 +50,9 @@ from oracle.errors import UserError
 from oracle.files import write_whole
 from oracle.paths import suite_root
 
-from .catalog import check_tags, feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
+from .catalog import feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
 from .commands import add_commands, run_command
+from .preflight import check_before_run
 
 FEATURES_HELP = "feature files or folders to run instead of features/ (':suite' names the suite's own, to run both)"
 #: Markers besides a ruling's and a rule's that a scenario may carry.
@@ -79,9 +80,7 @@ def _seconds(text: str) -> float:
 #: does not depend on it), and none of pytest's own that serve other kinds of test suites or
 #: debugging sessions (the unraisable-exception check alone makes two full garbage collections at
 #: the end; under -n, tmpdir made and deleted temporary folders in every run).
-UNUSED_PLUGINS = (
-    "unraisableexception threadexception doctest pastebin legacypath tmpdir unittest stepwise setuponly setupplan debugging"
-)
+UNUSED_PLUGINS = "unraisableexception threadexception doctest pastebin legacypath tmpdir unittest stepwise setuponly setupplan debugging"
 PLUGINS = ["--disable-plugin-autoload"]
 PLUGINS += [arg for name in UNUSED_PLUGINS.split() for arg in ("-p", f"no:{name}")]
 
@@ -144,7 +143,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-@dataclass
+@dataclass(eq=False)  # a plugin: pytest hashes it
 class _Session:
     """A pytest plugin: hands the engine the command started to the suite, and keeps the results."""
 
@@ -232,21 +231,21 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         "-c",
         str(harness / "suite.ini"),
         "-p",
-        "oracle.harness.plugin",
-        f"--engine={args.engine}",
+        "mtg_conformance_pytest",  # the plugin's entry point: its options are --mtg-<the command's>
+        f"--mtg-engine={args.engine}",
         "-q" if not args.verbose else "-v",
         "--no-header",
         *PLUGINS,
         *extra,
     ]
     if args.engine_timeout is not None:
-        pytest_args.append(f"--engine-timeout={args.engine_timeout}")
+        pytest_args.append(f"--mtg-engine-timeout={args.engine_timeout}")
     if args.validate_wire:
-        pytest_args.append("--validate-wire")
+        pytest_args.append("--mtg-validate-wire")
     if getattr(args, "expectations", None):
-        pytest_args.append(f"--expectations={args.expectations}")
+        pytest_args.append(f"--mtg-expectations={args.expectations}")
     if getattr(args, "transcripts", None):
-        pytest_args.append(f"--transcripts={Path(args.transcripts).resolve()}")
+        pytest_args.append(f"--mtg-transcripts={Path(args.transcripts).resolve()}")
     if selection:
         pytest_args += ["-m", selection]
     workers = getattr(args, "workers", None)  # smoke runs serially
@@ -255,8 +254,8 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
             raise UserError("-n spreads a run over processes with pytest-xdist: pip install pytest-xdist")
         pytest_args += ["-p", "xdist.plugin", "-n", workers]
     features = feature_sources(getattr(args, "features", []), root)
-    check_tags(load_catalog(root), features)  # an author's feature files (the suite's are checked above)
-    pytest_args += [f"--features={path}" for path in features]
+    check_before_run(args, load_catalog(root), features, root)  # feature files, places to write: one line
+    pytest_args += [f"--mtg-features={path}" for path in features]
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
     session = _Session(engine, described)
     try:

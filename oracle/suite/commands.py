@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle.contract.outcomes import NOT_PASSED, printable
-from oracle.errors import UserError
+from oracle.errors import EngineLoadError, UserError
 from oracle.files import write_whole
 
 from .inert import LONG, NAME, plain
@@ -78,8 +78,9 @@ def smoke(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
     try:
         with contextlib.redirect_stdout(progress):
             run = run_suite(selection, quiet=True)
-    except UserError as exc:  # it did not start, or its handshake is out of the contract
-        print(_json({"success": False, "engine": {"spec": plain(args.engine, 500)}, "handshake": printable(exc, 600)}))
+    except UserError as exc:  # a mistake of the user's, or an engine that did not start or answer the handshake
+        why = "handshake" if isinstance(exc, EngineLoadError) else "error"
+        print(_json({"success": False, "engine": {"spec": plain(args.engine, 500)}, why: printable(exc, 600)}))
         raise
     results = run.collector.ordered()
     totals: dict[str, int] = {}

@@ -13,7 +13,8 @@ A scenario needs the capabilities (``fixtures/capabilities.toml``) of
 The derivation is also the lint (:func:`needs_problems`): a card word or a step with no row in
 the tables, a ``@needs:`` tag on a ``Feature:`` or ``Rule:`` line (a whole file sharing needs is
 how scenarios came to claim too much or too little), a tag that names an unknown capability or
-repeats one that is already derived: each is one line naming the scenario.
+repeats one that is already derived, a scenario without steps of its own or without a Then step
+(it can't pass: nothing it does would be checked): each is one line naming the scenario.
 """
 
 from __future__ import annotations
@@ -190,6 +191,8 @@ class ScenarioSteps:
     steps: tuple[tuple[str, str], ...]  # ("given" | "when" | "then", text)
     tags: tuple[str, ...]
     outer_tags: tuple[str, ...]  # the tags of its Feature and Rule
+    #: Why it can't pass (no steps of its own, no Then step), or "" (:attr:`Scenario.unrunnable`).
+    unrunnable: str = ""
 
 
 def read_scenarios(features: Path, unreadable: list[str] | None = None) -> list[ScenarioSteps]:
@@ -215,6 +218,7 @@ def read_scenarios(features: Path, unreadable: list[str] | None = None) -> list[
                 steps=tuple(dict.fromkeys((step.kind, step.text) for step in s.steps)),
                 tags=s.own_tags,
                 outer_tags=s.outer_tags,
+                unrunnable=s.unrunnable,
             )
             for s in scenarios
         ]
@@ -241,6 +245,8 @@ def derive(
     keeps what each step says, and ``words`` each card's words, across calls with the same cards
     and table (steps and cards repeat)."""
     derived = Derived()
+    if scenario.unrunnable:
+        derived.problems.append(f"the scenario {scenario.unrunnable}")
     seen_cards: set[str] = set()
     readings = {} if readings is None else readings
     words = {} if words is None else words
@@ -274,11 +280,14 @@ def derive(
     return derived
 
 
-@cache
 def derive_all(root: Path | None = None) -> dict[str, Derived]:
-    """Every scenario's derivation, by scenario id (``<file under features/>::<name>``); a feature
-    file that doesn't parse has none (the run reports it)."""
-    root = root or suite_root()
+    """Every scenario's derivation, by scenario id (``<file under features/>::<name>``), made once
+    per suite root; a feature file that doesn't parse has none (the run refuses it)."""
+    return _derive_all(root or suite_root())
+
+
+@cache
+def _derive_all(root: Path) -> dict[str, Derived]:
     cards = shared_database(root / "fixtures" / "cards")
     table = load_needs_table(root)
     readings: dict[tuple[str, str], StepReading] = {}

@@ -108,7 +108,7 @@ class ParallelResults:
         """Every scenario of the feature files the run collects, by id (read once)."""
         if self._known is None:
             self._known = {}
-            roots = feature_sources(self.config.getoption("feature_paths")) or [suite_root() / "features"]
+            roots = feature_sources(self.config.getoption("mtg_features")) or [suite_root() / "features"]
             for path in feature_files(roots):
                 with contextlib.suppress(FeatureError):  # a worker reports it as a failed test
                     self._known.update((s.id, s) for s in read_feature(path))

@@ -11,6 +11,7 @@ not run, or in which nothing passed, is not green (:func:`verdict`).
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from oracle.version import __version__
 from .catalog import Catalog
 from .recorder import StepRecorder, StepRun, Trace, expected_observed
 from .reports.failures import block
-from .scenarios import Scenario
+from .scenarios import FeatureError, Scenario
 from .terminal import summary, teststatus
 
 #: Where the harness (oracle/harness/plugin.py) keeps the run's :class:`ResultCollector` (read by the CLI).
@@ -163,6 +164,17 @@ def scenario_of(item: pytest.Item) -> Scenario | None:
     return scenario if isinstance(scenario, Scenario) else None
 
 
+def unreadable_file(item: pytest.Item) -> ScenarioResult | None:
+    """The result that stands for a feature file the harness could not read (a test of the suite
+    taking a :class:`FeatureError`), or None: it counts, as an ERROR once its test ran."""
+    callspec = getattr(item, "callspec", None)
+    error = callspec.params.get("scenario") if callspec is not None else None
+    if not isinstance(error, FeatureError):
+        return None
+    feature, name = f"{error.path.parent.name}/{error.path.name}", "(the feature file can't be run)"
+    return ScenarioResult(f"{feature}::{name}", name, feature, error.line, rulings=[], rules=[], needs=[])
+
+
 def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
     """A scenario's result before it runs (NOT RUN): what it encodes, from its tags, and its needs."""
     unrun = StepRun("", "", 0).as_dict()  # each step's fields, none of them run yet
@@ -179,7 +191,7 @@ def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
     )
 
 
-@dataclass
+@dataclass(eq=False)  # a plugin is hashed by pytest (a conftest outside the suite's folder makes it so)
 class ResultCollector:
     """The pytest plugin: outcome of every scenario, per-ruling summary at the end."""
 
@@ -188,23 +200,29 @@ class ResultCollector:
     expectations: dict[str, Expectation] = field(default_factory=dict)
     results: dict[str, ScenarioResult] = field(default_factory=dict)
     quiet: bool = False
-    #: Scenarios without a single step: they can't pass (their setup is an ERROR).
-    stepless: set[str] = field(default_factory=set)
+    #: Scenarios that can't pass (no steps, none of their own, or no Then step), each with why:
+    #: their setup is an ERROR saying so, never a PASS with nothing checked.
+    unrunnable: dict[str, str] = field(default_factory=dict)
     #: Each scenario's steps as they ran (registered as a plugin of its own by oracle/harness/plugin.py).
     recorder: StepRecorder = field(default_factory=StepRecorder)
     #: Each scenario whose outcome differs from the expectations, in a line.
     changes: dict[str, str] = field(default_factory=dict)
     #: With --transcripts: the folder for the transcripts of the scenarios that did not pass.
     transcripts: Path | None = None
+    #: The scenarios whose transcript could not be written (the first said why on stderr).
+    unwritten: list[str] = field(default_factory=list)
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         for item in items:
             scenario = scenario_of(item)
             if scenario is None:
+                unreadable = unreadable_file(item)
+                if unreadable is not None:  # changed since the run checked it: in every count, never absent
+                    self.results[item.nodeid] = unreadable
                 continue
             self.results[item.nodeid] = scenario_result(scenario, item.stash[NEEDS])
-            if not scenario.steps:
-                self.stepless.add(item.nodeid)
+            if scenario.unrunnable:
+                self.unrunnable[item.nodeid] = f"{scenario.where}: scenario {scenario.name!r} {scenario.unrunnable}"
 
     def pytest_deselected(self, items: list[pytest.Item]) -> None:
         for item in items:
@@ -212,9 +230,8 @@ class ResultCollector:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
-        if item.nodeid in self.stepless:
-            result = self.results[item.nodeid]
-            raise UserError(f"{result.feature}:{result.line}: scenario {result.name!r} has no steps, so it can't pass")
+        if item.nodeid in self.unrunnable:
+            raise UserError(self.unrunnable[item.nodeid])
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
@@ -261,7 +278,13 @@ class ResultCollector:
         if self.transcripts is None or recording is None or not recording.messages or result.outcome == "PASS":
             return
         header = {"scenario": result.id, "outcome": result.outcome, "message": result.message, "engine": self.engine}
-        result.transcript = str(write_transcript(self.transcripts, header, recording.messages))
+        try:
+            result.transcript = str(write_transcript(self.transcripts, header, recording.messages))
+        except OSError as exc:  # the folder was checked before the run; it broke since (removed, full)
+            if not self.unwritten:  # said once, in one line, and the run goes on (its verdicts stand)
+                why = f"--transcripts {self.transcripts}: can't write {result.id}'s transcript: {exc.strerror or exc}"
+                print(f"mtg-conformance: error: {printable(why, 500)}", file=sys.stderr)
+            self.unwritten.append(result.id)
 
     def ordered(self) -> list[ScenarioResult]:
         return sorted(self.results.values(), key=lambda r: (r.feature, r.line))

@@ -53,6 +53,8 @@ class Scenario:
     #: The tags of its Feature and Rule, then its own, without their ``@``.
     outer_tags: tuple[str, ...] = ()
     own_tags: tuple[str, ...] = ()
+    #: How many of its steps are its Background's (they come first).
+    background: int = 0
 
     @property
     def feature(self) -> str:
@@ -70,6 +72,19 @@ class Scenario:
     @property
     def where(self) -> str:
         return f"{self.path}:{self.line}"
+
+    @property
+    def unrunnable(self) -> str:
+        """Why the scenario can't pass, or "": a PASS means every Then step held, so a scenario
+        needs steps of its own and a Then among them (its Background's steps set it up only)."""
+        own = self.steps[self.background :]
+        if not self.steps:
+            return "has no steps, so it can't pass"
+        if not own:
+            return "has no steps of its own (only its Background's), so it checks nothing and can't pass"
+        if not any(step.kind == "then" for step in own):
+            return "has no Then step of its own, so nothing it does is checked and it can't pass"
+        return ""
 
 
 def feature_files(roots: list[Path]) -> list[Path]:
@@ -100,8 +115,9 @@ def gherkin_document(path: Path) -> dict[str, Any]:
 
 
 def read_feature(path: Path) -> list[Scenario]:
-    """Every scenario of one feature file; :class:`FeatureError` if it does not parse or holds a
-    Scenario Outline (each case is a scenario of its own, so that reports name each)."""
+    """Every scenario of one feature file; :class:`FeatureError` if it does not parse, has no
+    ``Feature:`` line or no scenario, or holds a Scenario Outline (each case is a scenario of its
+    own, so that reports name each)."""
     from gherkin.errors import CompositeParserException
 
     try:
@@ -113,9 +129,13 @@ def read_feature(path: Path) -> list[Scenario]:
         raise FeatureError(path, line, f"feature file does not parse: {message}") from None
     except UnicodeDecodeError as exc:
         raise FeatureError(path, 1, f"feature file is not UTF-8 text (byte {exc.start})") from None
-    feature = document.get("feature") or {}
+    feature = document.get("feature")
+    if not feature:
+        raise FeatureError(path, 1, "not a feature file: it has no 'Feature:' line")
     found: list[Scenario] = []
     _collect(feature.get("children", []), path, feature.get("name", ""), _tags(feature), (), found)
+    if not found:
+        raise FeatureError(path, int(feature["location"]["line"]), "the feature has no scenario")
     return found
 
 
@@ -151,4 +171,15 @@ def _collect(
             if scenario.get("examples"):
                 raise FeatureError(path, line, "a Scenario Outline is not run: write a Scenario for each case")
             own = _steps(scenario["steps"], background[-1].kind if background else "given")
-            found.append(Scenario(path, scenario["name"], background + own, line, feature_name, outer, _tags(scenario)))
+            found.append(
+                Scenario(
+                    path,
+                    scenario["name"],
+                    background + own,
+                    line,
+                    feature_name,
+                    outer,
+                    _tags(scenario),
+                    len(background),
+                )
+            )

@@ -1,7 +1,7 @@
 """Step definitions no scenario uses, one of each kind the step index files differently.
 
 ``tests/unit/test_step_index.py`` runs every scenario with these besides the suite's own and
-``--check-step-index``: the index must find what pytest-bdd finds, whatever the parser.
+``--mtg-check-step-index``: the index must find what pytest-bdd finds, whatever the parser.
 """
 
 from __future__ import annotations

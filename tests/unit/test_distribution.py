@@ -91,6 +91,7 @@ def test_the_sdist_and_the_wheel_carry_the_features_fixtures_and_harness(built: 
             t.removeprefix(f"{top}/") for t in tracked if t.startswith(f"{top}/")
         }
     assert {"oracle/harness/plugin.py", "oracle/harness/scenarios.py", "oracle/harness/suite.ini"} <= set(in_wheel)
+    assert "mtg_conformance_pytest.py" in in_wheel and "mtg_conformance_pytest.py" in in_sdist  # the entry point
     assert any(n.startswith("oracle/harness/steps/") for n in in_wheel)
     assert any(n.startswith("oracle/contract/schemas/") and n.endswith(".json") for n in in_wheel)
     assert not any(n.startswith("tests/") for n in in_wheel)
@@ -194,10 +195,12 @@ def test_the_plugin_runs_the_installed_suite_in_an_authors_repository_and_nothin
     suite = [str(installed / "python"), "-m", "pytest", "--pyargs", "oracle.harness.scenarios"]
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "extra.feature").write_text(MINE, encoding="utf-8")
-    both = ["--features", ":suite", "--features", "mine", "-m", "ruling.symbol.tap"]
-    selected = _run([*suite, "--engine", "cmd:mtg-conformance serve", *both], cwd=tmp_path, env=env)
+    both = ["--mtg-features", ":suite", "--mtg-features", "mine", "-m", "ruling.symbol.tap"]
+    selected = _run([*suite, "--mtg-engine", "cmd:mtg-conformance serve", *both], cwd=tmp_path, env=env)
     assert "conformance summary: cmd:mtg-conformance serve" in selected and " 0 FAIL," in selected
-    assert "extra.feature: my elves tap for green" in _run([*suite, *both, "-v"], cwd=tmp_path, env=env)  # theirs, beside
+    assert "extra.feature: my elves tap for green" in _run(
+        [*suite, *both, "-v"], cwd=tmp_path, env=env
+    )  # theirs, beside
     mine = _run([str(installed / "python"), "-m", "pytest", "test_mine.py"], cwd=tmp_path, env=env)
     assert "1 passed" in mine and "conformance summary" not in mine
 
@@ -225,3 +228,26 @@ def test_one_version_the_installed_metadata() -> None:
         if "__version__ =" in p.read_text(encoding="utf-8") and p.name != "version.py"
     ]
     assert held == []
+
+
+def test_a_strangers_project_with_its_own_oracle_package_runs_unchanged_beside_the_wheel(
+    installed: Path, tmp_path: Path
+) -> None:
+    """Installed as a wheel (the suite's ``oracle`` in site-packages), the plugin's entry point
+    imports none of it: the project's own ``oracle`` and ``--engine`` stay the project's
+    (tests/hostile_inputs/stranger/; pytest-bdd's own --feature is left out, see test_stranger_project.py)."""
+    project = tmp_path / "stranger"
+    shutil.copytree(ROOT / "tests" / "hostile_inputs" / "stranger", project)
+    python = [str(installed / "python"), "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:pytest-bdd", "-q"]
+    env = _environment(installed)
+    assert "2 passed" in _run([*python, "--engine", "steam"], cwd=project, env=env)
+    meet = subprocess.run(
+        [*python, "--pyargs", "oracle.harness.scenarios"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert meet.returncode == 4 and meet.stderr.startswith("ERROR: this session asks for the mtg-conformance suite")
+    assert len(meet.stderr.strip().splitlines()) == 1, meet.stderr

@@ -1,5 +1,6 @@
-"""The pytest plugin (oracle/harness/plugin.py), loaded in every pytest session through its entry
-point: it runs the suite when asked for the scenarios module, leaves every other session alone,
+"""The pytest plugin (mtg_conformance_pytest.py, then oracle/harness/plugin.py), loaded in every pytest
+session through its entry point: it runs the suite when asked for the scenarios module, leaves every
+other session alone (tests/unit/test_stranger_project.py: a project of someone else's),
 and stops a run on an unknown tag with one line, whoever wrote the feature file."""
 
 from __future__ import annotations
@@ -16,11 +17,15 @@ from oracle.suite.catalog import TaggedScenario, feature_tags, load_catalog, unk
 
 ROOT = Path(__file__).resolve().parents[2]
 UNRELATED = """
+import sys
+
+
 def test_nothing_of_the_suite(request):
     names = [name for name, _ in request.config.pluginmanager.list_name_plugin()]
-    assert "oracle.harness.plugin" in names  # loaded through its entry point ...
-    assert not [n for n in names if n.startswith(("mtg-conformance", "oracle.harness.steps"))]  # ... and inert
-    assert "world" not in request.fixturenames and request.config.getoption("--engine") == "reference"
+    assert "mtg_conformance_pytest" in names  # loaded through its entry point ...
+    assert not [n for n in names if n.startswith(("mtg-conformance", "oracle"))]  # ... and inert:
+    assert not [m for m in sys.modules if m == "oracle" or m.startswith("oracle.")]  # nothing of the suite imported
+    assert "world" not in request.fixturenames and request.config.getoption("--mtg-engine") == "reference"
 """
 
 
@@ -113,7 +118,7 @@ def test_an_authors_feature_file_runs_beside_the_suites(tmp_path: Path) -> None:
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "extra.feature").write_text(MINE, encoding="utf-8")
-    both = ("--features", ":suite", "--features", "mine", "-m", "ruling.symbol.tap")
+    both = ("--mtg-features", ":suite", "--mtg-features", "mine", "-m", "ruling.symbol.tap")
     result = _pytest("--pyargs", "oracle.harness.scenarios", "-q", *both, cwd=tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
     suite = sum(1 for s in feature_tags(ROOT / "features") if "symbol.tap" in s.rulings)
@@ -137,7 +142,7 @@ def test_an_unknown_tag_in_an_authors_file_is_the_same_line(tmp_path: Path) -> N
     line = f"{extra}:5: @slow is not a tag of the suite (@ruling:<id>, @cr:<number>"
     assert command.returncode == 2 and command.stderr.startswith(f"mtg-conformance: error: {line}")
     assert command.stderr.count("\n") == 1
-    through_pytest = _pytest("--pyargs", "oracle.harness.scenarios", "--features", "extra.feature", cwd=tmp_path)
+    through_pytest = _pytest("--pyargs", "oracle.harness.scenarios", "--mtg-features", "extra.feature", cwd=tmp_path)
     errors = [text for text in through_pytest.stderr.splitlines() if text.startswith("ERROR: ")]
     assert through_pytest.returncode == 4
     assert errors == [f"ERROR: {command.stderr.removeprefix('mtg-conformance: error: ').strip()}"]

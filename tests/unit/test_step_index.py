@@ -22,7 +22,7 @@ def test_every_step_of_every_scenario_is_found_as_trying_every_definition_finds_
             "-m",
             "pytest",
             str(ROOT / "oracle" / "harness" / "scenarios.py"),
-            "--check-step-index",
+            "--mtg-check-step-index",
             "-p",
             "tests.unit.assorted_steps",
             "-q",

@@ -207,7 +207,7 @@ def test_a_hostile_engine_through_the_whole_suite_ends_in_bounded_time_and_memor
 
 
 def test_pytest_itself_stops_at_a_failed_handshake(tmp_path: Path) -> None:
-    """Without the command, the suite's own fixtures check the handshake first, once: exit status 2."""
+    """Without the command, the plugin checks the handshake first, once: one line, pytest's exit status 4."""
     env = {**os.environ, "MTG_HOSTILE_PIDS": str(tmp_path)}
     result = subprocess.run(
         [
@@ -219,8 +219,8 @@ def test_pytest_itself_stops_at_a_failed_handshake(tmp_path: Path) -> None:
             "-p",
             "no:randomly",
             "--no-header",
-            f"--engine={hostile('old-protocol')}",
-            "--engine-timeout=20",
+            f"--mtg-engine={hostile('old-protocol')}",
+            "--mtg-engine-timeout=20",
         ],
         cwd=ROOT,
         env=env,
@@ -228,8 +228,9 @@ def test_pytest_itself_stops_at_a_failed_handshake(tmp_path: Path) -> None:
         text=True,
         timeout=TIME_LIMIT,
     )
-    assert result.returncode == 2, result.stdout[-3000:]
-    assert "it speaks protocol 0.9" in result.stdout and " passed" not in result.stdout
+    assert result.returncode == 4, result.stdout[-3000:] + result.stderr  # before any scenario, in one line
+    assert result.stderr.startswith("ERROR: engine ") and len(result.stderr.strip().splitlines()) == 1
+    assert "it speaks protocol 0.9" in result.stderr and " passed" not in result.stdout
     assert_nothing_left(tmp_path)
 
 
@@ -241,13 +242,23 @@ def test_a_scenario_without_steps_is_an_error_not_a_pass(tmp_path: Path) -> None
         "@ruling:symbol.tap\nFeature: idle\n  @cr:107.5\n  Scenario: nothing at all\n", encoding="utf-8"
     )
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "oracle/harness/scenarios.py", "-q", "-p", "no:randomly", "--no-header", "-rE"],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "oracle/harness/scenarios.py",
+            "-q",
+            "-p",
+            "no:randomly",
+            "--no-header",
+            "-rE",
+        ],
         cwd=ROOT,
         env={**os.environ, "MTG_CONFORMANCE_ROOT": str(root)},
         capture_output=True,
         text=True,
         timeout=TIME_LIMIT,
     )
-    assert result.returncode == 1 and result.stdout.splitlines()[-1].startswith("1 error"), result.stdout
-    assert "scenario 'nothing at all' has no steps, so it can't pass" in result.stdout
-    assert "scenarios: 0 PASS, 0 FAIL, 1 ERROR" in result.stdout
+    idle = root / "features" / "idle.feature"  # refused before any scenario, in one line
+    assert result.returncode == 4 and " passed" not in result.stdout, result.stdout + result.stderr
+    assert result.stderr.strip() == f"ERROR: {idle}:4: scenario 'nothing at all' has no steps, so it can't pass"

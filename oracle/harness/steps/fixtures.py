@@ -20,16 +20,18 @@ from ..world import World
 
 @pytest.fixture(scope="session")
 def started(request: pytest.FixtureRequest) -> Iterator[tuple[Engine, JSON]]:
-    """The engine named by ``--engine`` and what it declared, checked once, first: an engine that
+    """The engine named by ``--mtg-engine`` and what it declared, checked once, first: an engine that
     can't start or describe itself ends the session (exit status 2) before any scenario runs."""
     config = request.config
     given = config.stash.get(STARTED, None)
     if given is not None:  # mtg-conformance started it, and stops it
         yield given
         return
-    spec = config.getoption("--engine")
+    spec = config.getoption("mtg_engine")
     try:
-        chosen, described = open_engine(spec, config.getoption("--engine-timeout"), config.getoption("--validate-wire"))
+        chosen, described = open_engine(
+            spec, config.getoption("mtg_engine_timeout"), config.getoption("mtg_validate_wire")
+        )
     except UserError as exc:
         pytest.exit(str(exc), returncode=2)
     yield chosen, described
@@ -45,7 +47,7 @@ def new_world(request: pytest.FixtureRequest, started: tuple[Engine, JSON]) -> W
     missing = sorted(set(request.node.stash[NEEDS]) - set(description["capabilities"]))  # put by the plugin
     if missing:
         pytest.skip(f"the engine does not declare: {', '.join(missing)}")
-    if request.config.getoption("--transcripts"):  # keep what the engine is asked and answers
+    if request.config.getoption("mtg_transcripts"):  # keep what the engine is asked and answers
         recording = Recording(engine)
         request.node.stash[RECORDING] = recording
         return World(recording, cards)

@@ -1,0 +1,2 @@
+@ruling:symbol.tap
+Feature: a feature with no scenario

@@ -1,0 +1,2 @@
+This file has no Feature line.
+Given a game between Alice and Bob

@@ -1,0 +1,1 @@
+"""A stranger's own top-level package that happens to be named oracle."""

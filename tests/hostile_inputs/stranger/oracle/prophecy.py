@@ -1,0 +1,2 @@
+def foretell() -> str:
+    return "rain"
