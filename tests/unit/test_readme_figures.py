@@ -14,7 +14,7 @@ import pytest
 from oracle.paths import suite_root
 from oracle.suite.catalog import load_catalog
 from oracle.suite.scenarios import feature_files, read_feature
-from tests.mutants import MUTANTS
+from tests.mutants import FIRST, MUTANTS
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -52,6 +52,14 @@ FIGURES = {
     ),
     "rulings": (r"holds the \d+ rulings", lambda: f"holds the {len(load_catalog().rulings)} rulings"),
     "wrong engines": (r"for each of \d+ deliberately", lambda: f"for each of {len(MUTANTS)} deliberately"),
+    "wrong engines from real engines' defects": (
+        r"And \d+ of them reproduce a defect",
+        lambda: f"And {sum(1 for m in MUTANTS.values() if m.source)} of them reproduce a defect",
+    ),
+    "wrong engines written after the first": (
+        r"\d+ written after the first \d+",
+        lambda: f"{len(MUTANTS) - len(FIRST)} written after the first {len(FIRST)}",
+    ),
     "phase.rs totals": (r"Of \d+ scenarios: \*\*[^*]+\*\*", _phase_totals),
     "phase.rs @rules": (r"\d+ of the \d+ `@rules` ones", _phase_rules_passing),
     "phase.rs rulings": (
