@@ -45,7 +45,7 @@ from oracle.errors import UserError
 from oracle.paths import suite_root
 
 from .catalog import check_tags, feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
-from .commands import add_commands, run_command
+from .commands import ENGINE_TIMEOUT_HELP, add_commands, run_command
 
 FEATURES_HELP = "feature files or folders to run instead of features/ (':suite' names the suite's own, to run both)"
 #: Markers besides a ruling's and a rule's that a scenario may carry.
@@ -98,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--engine", default="reference", help="'reference', 'module:Class' or 'cmd:<command line>'")
         sub.add_argument("--ruling", action="append", default=[], help="run only this ruling's scenarios (repeatable)")
         sub.add_argument("-m", dest="markexpr", default="", help="a pytest marker expression, e.g. 'cr.106.7'")
-        sub.add_argument("--engine-timeout", type=_seconds, default=None, help="seconds per request for 'cmd:' engines")
+        sub.add_argument("--engine-timeout", type=_seconds, default=None, help=ENGINE_TIMEOUT_HELP)
         sub.add_argument(
             "--validate-wire", action="store_true", help="check every protocol message against the schemas"
         )

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from oracle.contract.interface import JSON, Engine
+from oracle.contract.wire import DEFAULT_TIMEOUT
 from oracle.engine.cards import shared_database
 from oracle.errors import UserError
 from oracle.paths import cards_dir
@@ -28,8 +29,11 @@ def started(request: pytest.FixtureRequest) -> Iterator[tuple[Engine, JSON]]:
         yield given
         return
     spec = config.getoption("--engine")
+    timeout = config.getoption("--engine-timeout")
+    if timeout is DEFAULT_TIMEOUT:  # the option's own default, not a limit asked: an in-process engine stays in
+        timeout = None
     try:
-        chosen, described = open_engine(spec, config.getoption("--engine-timeout"), config.getoption("--validate-wire"))
+        chosen, described = open_engine(spec, timeout, config.getoption("--validate-wire"))
     except UserError as exc:
         pytest.exit(str(exc), returncode=2)
     yield chosen, described
