@@ -36,6 +36,7 @@ ENGINE_TIMEOUT_HELP = (
     "'module:Class' engine runs in a child process and is bounded too, else in this one, where nothing bounds its time"
 )
 
+
 def add_commands(commands: Any, seconds: Callable[[str], float]) -> None:
     """Add the three commands to the CLI's subparsers."""
     cards = commands.add_parser("cards", help="write every card the suite plays with as JSON")
@@ -129,8 +130,11 @@ def replay_file(args: argparse.Namespace) -> int:
 
     header, pairs = read_transcript(Path(args.file))
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
-    print(f"replaying {header.get('scenario', '?')} ({header.get('outcome', '?')} with {header.get('engine', '?')})")
-    print(f"against {described.get('name')} {described.get('version')}: {len(pairs)} requests")
+    scenario, outcome, recorded = (printable(header.get(k, "?"), 200) for k in ("scenario", "outcome", "engine"))
+    print(f"replaying {scenario} ({outcome} with {recorded})")  # a hand-edited header is text, never a control sequence
+    print(
+        f"against {printable(described.get('name'), 80)} {printable(described.get('version'), 40)}: {len(pairs)} requests"
+    )
     differences = 0
     try:
         for request, _now, difference in replay(pairs, engine):
