@@ -12,7 +12,8 @@ On the wire (each mode otherwise answers like the reference engine):
   exits with status 7 when asked to perform the next one.
 
 In-process (``--engine tests.fake_engines.escaping:CLASS``): :class:`ExitInConstructor`,
-:class:`ObserveSleeps`, :class:`PerformInterrupts` and :class:`PerformExits`; with
+:class:`ObserveSleeps`, :class:`PerformInterrupts`, :class:`PerformExits` and
+:class:`PerformDiesHard`; with
 ``MTG_ESCAPING_EXIT_AT_IMPORT`` set, importing this module calls ``sys.exit(9)``.
 
 With ``MTG_HOSTILE_PIDS`` set to a folder, every process leaves a file named after its pid there.
@@ -75,6 +76,13 @@ class PerformExits(ReferenceEngine):
 
     def perform(self, action: JSON) -> JSON:
         sys.exit(9)
+
+
+class PerformDiesHard(ReferenceEngine):
+    """Ends the process it runs in from perform(), as a crash of native code would (no exception, no cleanup)."""
+
+    def perform(self, action: JSON) -> JSON:
+        os._exit(3)
 
 
 def _reply(request: dict[str, Any], result: Any) -> None:
