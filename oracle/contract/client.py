@@ -55,10 +55,11 @@ _RECEIVED: list[int] = []
 
 
 def end_engines_on_signals() -> None:
-    """Turn SIGTERM and SIGINT into :class:`Terminated` (in the main thread, where nobody else handles them)."""
+    """Turn SIGTERM, SIGINT and SIGHUP into :class:`Terminated` (in the main thread, where nobody else handles them)."""
     if threading.current_thread() is not threading.main_thread():
         return
-    for signum, default in ((signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, signal.default_int_handler)):
+    defaults = ((signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, signal.default_int_handler))
+    for signum, default in (*defaults, (signal.SIGHUP, signal.SIG_DFL)):  # SIGHUP: its terminal closed
         if signal.getsignal(signum) == default:
             signal.signal(signum, _terminate)
 

@@ -101,6 +101,7 @@ def _grandchild() -> None:
 
 
 def main(mode: str) -> None:
+    modes = set(mode.split("+"))  # modes may be joined: setsid-grandchild+hang-at-setup
     record_pid()
     engine = ReferenceEngine()
     actions = 0
@@ -109,20 +110,20 @@ def main(mode: str) -> None:
         request = json.loads(line)
         op = request["op"]
         if op == "handshake":
-            if mode == "setsid-grandchild":
+            if "setsid-grandchild" in modes:
                 _grandchild()
             _reply(request, {**engine.describe(), "protocol": PROTOCOL_VERSION})
         elif op == "stop":
             _reply(request, {})
             return
         elif op == "setup":
-            if mode == "hang-at-setup":
+            if "hang-at-setup" in modes:
                 Path(os.environ["MTG_HOSTILE_PIDS"], "hanging").touch()
                 sleep_forever()
             _reply(request, engine.setup(request["position"]))
         elif op == "perform":
             actions += 1
-            if mode == "crash-mid-run" and actions > crash_after:
+            if "crash-mid-run" in modes and actions > crash_after:
                 print("escaping engine: lost my state", file=sys.stderr, flush=True)
                 sys.exit(7)
             _reply(request, engine.perform(request["action"]))

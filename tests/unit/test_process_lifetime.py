@@ -93,6 +93,19 @@ def test_the_engine_of_a_runner_killed_by_sigkill_dies_with_it(pids: Path) -> No
     assert eventually_none_running(pids) == []
 
 
+def test_a_runner_whose_terminal_hangs_up_stops_its_engine_and_says_so(pids: Path) -> None:
+    engine = f"cmd:{sys.executable} {ESCAPING} setsid-grandchild+hang-at-setup"
+    process = start_cli("run", "--engine", engine, pids=pids)
+    try:
+        wait_for(pids / "hanging")
+        process.send_signal(signal.SIGHUP)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 128 + signal.SIGHUP and "interrupted by signal 1" in stderr, stderr
+    assert eventually_none_running(pids, seconds=2) == []
+
+
 def test_marks_find_only_the_processes_of_the_engine_they_name(pids: Path) -> None:
     one, two = lifetime.new_mark(), lifetime.new_mark()
     first = lifetime.spawn([sys.executable, str(ESCAPING), "hang-at-setup"], one)
