@@ -12,16 +12,21 @@ itself may die without a chance to clean up (SIGKILL).  So, on Linux:
   a descendant whose parent dies (a grandchild that called ``setsid()``, then lost the engine) becomes
   the runner's child instead of init's.
 * **Descendants are known by a mark.**  Every engine gets the variable :data:`MARK` in its
-  environment (``<runner pid>.<engine number>``), which its descendants inherit.  When an engine is
-  stopped, when the run ends and on SIGTERM or SIGINT, every process that carries its mark
-  (:func:`end_marked`) is killed, whatever its session or group, and the runner's adopted children
-  among them are reaped.
+  environment (``<runner pid>.<engine number>``, after its runner's own marks if the runner is itself
+  an engine's process), which its descendants inherit.  When an engine is stopped, when the run ends
+  and on SIGTERM, SIGINT or SIGHUP, every process that carries its mark (:func:`end_marked`) is
+  killed, whatever its session or group, and the runner's adopted children among them are reaped.
+* **A watchdog outlives the runner by a moment.**  The first engine a runner process starts also
+  starts a small separate process (:data:`_WATCHDOG`, in a session of its own) that waits for the end
+  of a pipe only the runner holds: when the runner is gone, however it died, SIGKILL included, it
+  kills every process that still carries the runner's mark, then exits.
 
-What this can't catch: a descendant that both leaves the engine's process group and starts a program
-with an environment without the mark (``env -i``, ``execve`` with its own environment); after the
-runner was SIGKILLed, the engine's own descendants (``PR_SET_PDEATHSIG`` is the engine's alone, and
-a dead runner cleans nothing up); on systems other than Linux, the two ``prctl`` calls (the group
-kill and the mark still hold where ``/proc`` exists).
+What this can't catch: a descendant that leaves the engine's process group *and* starts a program
+with an environment without the mark (``env -i``, ``execve`` with an environment of its own); one
+that forks faster than the sweeps kill (the watchdog sweeps at most 100 times); the watchdog itself
+if it is killed too (``kill -9`` of its session or of every process of the user); and where there
+is no ``/proc`` and no ``prctl`` (other systems than Linux), everything but the process-group kill.
+A process the runner forks without exec holds the watchdog's pipe too, so the watchdog waits for it.
 """
 
 from __future__ import annotations
@@ -95,7 +100,10 @@ def spawn(argv: list[str], mark: str, env: dict[str, str] | None = None) -> subp
     """Start an engine's process: its own session and process group, its pipes, the mark in its
     environment and, on Linux, SIGKILL when the runner dies.  It is started from a thread that lives
     as long as the runner (the death signal follows the thread that started it)."""
-    environment = {**(os.environ if env is None else env), MARK: mark}
+    inherited = dict(os.environ if env is None else env)
+    outer = inherited.get(MARK)  # this runner is itself an engine's process: its runner's marks stay
+    environment = {**inherited, MARK: f"{outer}:{mark}" if outer else mark}
+    _watch()
     preexec = _die_with_parent(os.getpid()) if _PRCTL is not None else None
 
     def start() -> subprocess.Popen[bytes]:
@@ -128,7 +136,7 @@ def spawn(argv: list[str], mark: str, env: dict[str, str] | None = None) -> subp
 
 def marked(prefix: str) -> list[int]:
     """Every process whose environment carries a mark equal to ``prefix`` or under it (``<pid>.``)."""
-    wanted = f"{MARK}={prefix}".encode()
+    wanted, variable = prefix.encode(), f"{MARK}=".encode()
     found = []
     for entry in Path("/proc").iterdir() if Path("/proc/self/environ").exists() else ():
         if not entry.name.isdigit() or int(entry.name) == os.getpid():
@@ -137,7 +145,8 @@ def marked(prefix: str) -> list[int]:
             variables = (entry / "environ").read_bytes().split(b"\0")
         except OSError:  # gone, or another user's
             continue
-        if any(v == wanted or (prefix.endswith(".") and v.startswith(wanted)) for v in variables):
+        marks = [m for v in variables if v.startswith(variable) for m in v[len(variable) :].split(b":")]
+        if any(m == wanted or (prefix.endswith(".") and m.startswith(wanted)) for m in marks):
             found.append(int(entry.name))
     return found
 
@@ -159,6 +168,64 @@ def end_marked(prefix: str) -> None:
             if pid not in owned:
                 with contextlib.suppress(ChildProcessError, OSError):
                     os.waitpid(pid, 0)  # an adopted child: reaped here (another's: not ours to wait for)
+
+
+#: The watchdog, a separate small process: it waits for the end of a pipe only this runner holds
+#: open, so it wakes when the runner is gone, however it died (SIGKILL included), and kills whatever
+#: still carries this runner's mark.  It imports nothing of the package and holds no file of the runner's.
+_WATCHDOG = r"""
+import os, signal, sys, time
+wanted, variable = sys.argv[1].encode(), sys.argv[2].encode() + b"="
+try:
+    while os.read(0, 4096):
+        pass
+except OSError:
+    pass
+for sweep in range(100):
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open("/proc/" + name + "/environ", "rb") as environ:
+                variables = environ.read().split(b"\0")
+        except OSError:
+            continue
+        marks = [m for v in variables if v.startswith(variable) for m in v[len(variable):].split(b":")]
+        if any(m.startswith(wanted) for m in marks):
+            found.append(int(name))
+    if not found:
+        break
+    for pid in found:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    time.sleep(0.02)
+"""
+#: The pid of the process whose watchdog runs, and the write end of the watchdog's pipe.
+_WATCHED: list[int] = []
+
+
+def _watch() -> None:
+    """Start this runner's watchdog, once per process (a child made by fork needs its own)."""
+    if (_WATCHED and _WATCHED[0] == os.getpid()) or not Path("/proc/self/environ").exists():
+        return
+    read_end, write_end = os.pipe()  # inherited by no program this runner starts (PEP 446)
+    try:
+        os.posix_spawn(
+            sys.executable,
+            [sys.executable, "-I", "-S", "-c", _WATCHDOG, all_of_this_runner(), MARK],
+            {k: v for k, v in os.environ.items() if k != MARK},
+            file_actions=[(os.POSIX_SPAWN_DUP2, read_end, 0)],
+            setsid=True,  # out of the runner's group: a Ctrl-C to the terminal does not end it first
+        )
+    except OSError:  # no watchdog: the other means still hold
+        os.close(write_end)
+        return
+    finally:
+        os.close(read_end)
+    _WATCHED[:] = [os.getpid(), write_end]
 
 
 def all_of_this_runner() -> str:

@@ -80,11 +80,12 @@ def test_nothing_a_run_started_is_left_after_it_even_in_another_session(pids: Pa
     assert eventually_none_running(pids, seconds=2) == []
 
 
-def test_the_engine_of_a_runner_killed_by_sigkill_dies_with_it(pids: Path) -> None:
-    process = start_cli("run", "--engine", f"cmd:{sys.executable} {ESCAPING} hang-at-setup", pids=pids)
+def test_the_engine_of_a_runner_killed_by_sigkill_dies_with_it_and_so_does_its_grandchild(pids: Path) -> None:
+    engine = f"cmd:{sys.executable} {ESCAPING} setsid-grandchild+hang-at-setup"
+    process = start_cli("run", "--engine", engine, pids=pids)
     try:
         wait_for(pids / "hanging")
-        assert running(pids)
+        assert len(running(pids)) == 2
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=30)
     finally:
