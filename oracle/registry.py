@@ -37,7 +37,12 @@ ALIASES: dict[str, str] = {
 def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = False) -> Engine:
     """``"reference"`` for this package's engine, ``"phase"`` for phase.rs, ``"module:Class"`` for
     one in Python, or ``"cmd:<command line>"`` for one in another process speaking
-    :mod:`oracle.contract.protocol`."""
+    :mod:`oracle.contract.protocol`.
+
+    A ``module:Class`` engine of the user's runs in this process, guarded so that what it raises beyond
+    an ``Exception`` is an engine error (:mod:`oracle.contract.in_process`); given a ``timeout``, it runs
+    in a child process behind the wire instead (:func:`hosted_engine`), bounded like a ``cmd:`` engine.
+    This package's own engines (the aliases) always run as they are."""
     if spec == "phase":  # phase.rs through phase-python: pip install -e ".[phase]"
         try:
             import phase  # noqa: F401
