@@ -32,7 +32,7 @@ from oracle.version import __version__
 
 from .cards import export_file
 from .interface import JSON, Engine
-from .lifetime import all_of_this_runner, end_marked, new_mark, spawn
+from .lifetime import all_of_this_runner, end_descendants, end_marked, new_mark, spawn
 from .outcomes import EngineFailure, EngineTimeout, printable
 from .validation import errors as schema_errors
 from .wire import DEFAULT_TIMEOUT, PROTOCOL_VERSION, WireError, check_timeout, decode, encode, read_lines
@@ -52,10 +52,18 @@ class Terminated(KeyboardInterrupt):
 
 
 _RECEIVED: list[int] = []
+#: Whether this process ends its children at its exit (the command does).
+_OWNING: list[int] = []
 
 
-def end_engines_on_signals() -> None:
-    """Turn SIGTERM, SIGINT and SIGHUP into :class:`Terminated` (in the main thread, where nobody else handles them)."""
+def end_engines_on_signals(own_descendants: bool = False) -> None:
+    """Turn SIGTERM, SIGINT and SIGHUP into :class:`Terminated` (in the main thread, where nobody else
+    handles them); with ``own_descendants`` (the command, whose every child is the run's), also end
+    every child the process still has at its exit (:func:`~oracle.contract.lifetime.end_descendants`)."""
+    if own_descendants and not _OWNING:
+        _OWNING.append(os.getpid())
+        atexit.register(end_descendants)
+        atexit.register(_stop_all)  # last in, first out: the engines are asked to stop first
     if threading.current_thread() is not threading.main_thread():
         return
     defaults = ((signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, signal.default_int_handler))

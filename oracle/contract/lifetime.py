@@ -21,9 +21,14 @@ itself may die without a chance to clean up (SIGKILL).  So, on Linux:
   of a pipe only the runner holds: when the runner is gone, however it died, SIGKILL included, it
   kills every process that still carries the runner's mark, then exits.
 
+The command (``mtg-conformance``, not a pytest session of the user's, whose other children are
+theirs) also ends, at its exit, every child it still has (:func:`end_descendants`): a descendant
+orphaned under it (it is their subreaper) dies then, with the mark or without.
+
 What this can't catch: a descendant that leaves the engine's process group *and* starts a program
-with an environment without the mark (``env -i``, ``execve`` with an environment of its own); one
-that forks faster than the sweeps kill (the watchdog sweeps at most 100 times); the watchdog itself
+with an environment without the mark (``env -i``, ``execve`` with an environment of its own), while
+its parent still lives when the engine is stopped (in a pytest session, or at the end of the
+command if the runner was SIGKILLed); one that forks faster than the sweeps kill; the watchdog itself
 if it is killed too (``kill -9`` of its session or of every process of the user); and where there
 is no ``/proc`` and no ``prctl`` (other systems than Linux), everything but the process-group kill.
 A process the runner forks without exec holds the watchdog's pipe too, so the watchdog waits for it.
@@ -213,7 +218,7 @@ def _watch() -> None:
         return
     read_end, write_end = os.pipe()  # inherited by no program this runner starts (PEP 446)
     try:
-        os.posix_spawn(
+        watchdog = os.posix_spawn(
             sys.executable,
             [sys.executable, "-I", "-S", "-c", _WATCHDOG, all_of_this_runner(), MARK],
             {k: v for k, v in os.environ.items() if k != MARK},
@@ -225,7 +230,40 @@ def _watch() -> None:
         return
     finally:
         os.close(read_end)
-    _WATCHED[:] = [os.getpid(), write_end]
+    _WATCHED[:] = [os.getpid(), write_end, watchdog]
+
+
+def children() -> list[int]:
+    """This process's children (those it started, and those it adopted as their subreaper), zombies included."""
+    found = []
+    for entry in Path("/proc").iterdir() if Path("/proc/self/stat").exists() else ():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if parent == os.getpid():
+                found.append(int(entry.name))
+    return found
+
+
+def end_descendants() -> None:
+    """Kill every child of this process but its watchdog, and reap it; repeat while a killed one's
+    children come back to this process (its subreaper), until none is left: whatever the run started
+    then ends, marked or not.  Only for a process that owns all its children: the command, at its exit."""
+    watchdog = _WATCHED[2] if len(_WATCHED) == 3 and _WATCHED[0] == os.getpid() else None
+    for round_number in range(50):
+        pids = [pid for pid in children() if pid != watchdog]
+        if not pids:
+            return
+        if round_number:
+            time.sleep(0.01)
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in pids:
+            with contextlib.suppress(ChildProcessError, OSError):
+                os.waitpid(pid, 0)
 
 
 def all_of_this_runner() -> str:

@@ -354,7 +354,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from oracle.contract.protocol import end_engines_on_signals
 
     args = _parser().parse_args(argv)
-    end_engines_on_signals()
+    end_engines_on_signals(own_descendants=True)  # the command's children are all the run's
     try:
         if args.command == "run":
             return run_suite(args).status

@@ -6,6 +6,8 @@ On the wire (each mode otherwise answers like the reference engine):
 
 * ``setsid-grandchild``: at the handshake, starts a child that calls ``setsid()`` (its own session,
   out of the engine's process group) and sleeps forever;
+* ``unmarked-grandchild``: at the handshake, leaves an orphan in a session of its own that runs
+  with an empty environment;
 * ``hang-at-setup``: answers the handshake, then never answers setup (and writes ``hanging`` in the
   pids folder), so a test can kill the runner while the engine is busy;
 * ``crash-mid-run``: behaves for ``MTG_ESCAPING_CRASH_AFTER`` actions (default 3) of its life, then
@@ -90,18 +92,46 @@ def _reply(request: dict[str, Any], result: Any) -> None:
     sys.stdout.flush()
 
 
+def _unmarked_grandchild() -> None:
+    """Fork a child that leaves the engine's session and group, then becomes a program with an empty
+    environment (no mark of the runner's), and whose parent exits at once: an orphan."""
+    folder = os.environ.get("MTG_HOSTILE_PIDS", "")
+    before = len(os.listdir(folder)) if folder else 0
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            os.closerange(0, 3)
+            os.execve(sys.executable, [sys.executable, __file__, "sleeper", folder], {})
+        os._exit(0)
+    _wait_for_a_new_pid(folder, before)
+
+
+def _wait_for_a_new_pid(folder: str, before: int) -> None:
+    """Answer only once the new process has left its pid in the folder (so that a test finds it)."""
+    deadline = time.monotonic() + 30
+    while folder and len(os.listdir(folder)) <= before and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def _grandchild() -> None:
     """Fork a child that leaves the engine's session and group, and sleeps."""
+    folder = os.environ.get("MTG_HOSTILE_PIDS", "")
+    before = len(os.listdir(folder)) if folder else 0
     if os.fork() == 0:
         os.setsid()
         record_pid()
         sys.stdin.close()
         os.closerange(0, 3)  # holds none of the engine's pipes: only its mark could find it
         sleep_forever()
+    _wait_for_a_new_pid(folder, before)
 
 
 def main(mode: str) -> None:
     modes = set(mode.split("+"))  # modes may be joined: setsid-grandchild+hang-at-setup
+    if mode == "sleeper":  # the unmarked grandchild: its pids folder is its argument
+        if sys.argv[2]:
+            Path(sys.argv[2], str(os.getpid())).touch()
+        sleep_forever()
     record_pid()
     engine = ReferenceEngine()
     actions = 0
@@ -112,6 +142,8 @@ def main(mode: str) -> None:
         if op == "handshake":
             if "setsid-grandchild" in modes:
                 _grandchild()
+            if "unmarked-grandchild" in modes:
+                _unmarked_grandchild()
             _reply(request, {**engine.describe(), "protocol": PROTOCOL_VERSION})
         elif op == "stop":
             _reply(request, {})

@@ -63,10 +63,12 @@ def wait_for(path: Path, seconds: float = 60) -> None:
 
 def test_a_grandchild_that_left_the_engines_session_dies_when_the_engine_is_stopped(pids: Path) -> None:
     engine = SubprocessEngine(f"{sys.executable} {ESCAPING} setsid-grandchild", timeout=30)
-    engine.describe()
-    assert engine.setup(POSITION) == {"accepted": True}
-    assert len(running(pids)) == 2  # the engine, and its grandchild in a session of its own
-    engine.close()
+    try:
+        engine.describe()
+        assert engine.setup(POSITION) == {"accepted": True}
+        assert len(running(pids)) == 2  # the engine, and its grandchild in a session of its own
+    finally:
+        engine.close()
     assert eventually_none_running(pids, seconds=2) == []
 
 
@@ -74,6 +76,15 @@ def test_nothing_a_run_started_is_left_after_it_even_in_another_session(pids: Pa
     process = start_cli(
         "run", "--engine", f"cmd:{sys.executable} {ESCAPING} setsid-grandchild", "--ruling", "symbol.tap", pids=pids
     )
+    _, stderr = process.communicate(timeout=600)
+    assert process.returncode == 0, stderr
+    assert len(list(pids.iterdir())) >= 2
+    assert eventually_none_running(pids, seconds=2) == []
+
+
+def test_the_command_ends_an_orphan_it_adopted_even_without_the_mark(pids: Path) -> None:
+    engine = f"cmd:{sys.executable} {ESCAPING} unmarked-grandchild"
+    process = start_cli("run", "--engine", engine, "--ruling", "symbol.tap", pids=pids)
     _, stderr = process.communicate(timeout=600)
     assert process.returncode == 0, stderr
     assert len(list(pids.iterdir())) >= 2
