@@ -9,10 +9,13 @@ adapters never do, so lookup adds no import circle.
 from __future__ import annotations
 
 import importlib
+import json
 import shlex
 import shutil
+import sys
 from pathlib import Path
 
+from oracle.contract.in_process import GuardedEngine, reraise_interruption, what_it_raised
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import EngineFailure, printable
 from oracle.contract.validation import errors as schema_errors
@@ -34,7 +37,12 @@ ALIASES: dict[str, str] = {
 def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = False) -> Engine:
     """``"reference"`` for this package's engine, ``"phase"`` for phase.rs, ``"module:Class"`` for
     one in Python, or ``"cmd:<command line>"`` for one in another process speaking
-    :mod:`oracle.contract.protocol`."""
+    :mod:`oracle.contract.protocol`.
+
+    A ``module:Class`` engine of the user's runs in this process, guarded so that what it raises beyond
+    an ``Exception`` is an engine error (:mod:`oracle.contract.in_process`); given a ``timeout``, it runs
+    in a child process behind the wire instead (:func:`hosted_engine`), bounded like a ``cmd:`` engine.
+    This package's own engines (the aliases) always run as they are."""
     if spec == "phase":  # phase.rs through phase-python: pip install -e ".[phase]"
         try:
             import phase  # noqa: F401
@@ -42,6 +50,7 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
             raise EngineLoadError("engine 'phase' needs phase-python: pip install -e \".[phase]\"") from None
     if spec == "example-js" and shutil.which("node") is None:
         raise EngineLoadError("engine 'example-js' needs Node.js: no 'node' on the PATH")
+    ours = spec in ALIASES
     spec = ALIASES.get(spec, spec)
     if spec.startswith("cmd:"):
         from oracle.contract.protocol import DEFAULT_TIMEOUT, SubprocessEngine
@@ -50,9 +59,12 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
     module_name, _, class_name = spec.partition(":")
     if not module_name or not class_name:
         raise EngineLoadError(f"engine {spec!r}: expected 'reference', 'module:Class' or 'cmd:<command line>'")
+    if timeout is not None and not ours:  # a time limit asked: bounded like a cmd: engine, in a child process
+        return hosted_engine(spec, timeout, validate_wire)
     try:
         module = importlib.import_module(module_name)
-    except Exception as exc:  # a missing module, a relative name, a syntax error, or its code raising
+    except BaseException as exc:  # a missing module, a relative name, a syntax error, or its code raising or exiting
+        reraise_interruption(exc)
         raise EngineLoadError(
             f"engine {spec!r}: cannot import {module_name!r}: {type(exc).__name__}: {printable(exc)}"
         ) from None
@@ -66,14 +78,30 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
         )
     try:
         engine = factory()
-    except Exception as exc:  # an outside engine's constructor may raise anything
-        raise EngineLoadError(
-            f"engine {spec!r}: constructing it failed: {type(exc).__name__}: {printable(exc)}"
-        ) from None
+    except BaseException as exc:  # an outside engine's constructor may raise anything, sys.exit() included
+        reraise_interruption(exc)
+        raise EngineLoadError(f"engine {spec!r}: constructing it failed: {what_it_raised(exc)}") from None
     missing = [m for m in ("describe", "setup", "perform", "observe") if not callable(getattr(engine, m, None))]
     if missing:
         raise EngineLoadError(f"engine {spec!r}: missing contract method(s) {', '.join(missing)}")
-    return engine
+    return engine if ours else GuardedEngine(engine, spec)
+
+
+#: Started in the child that hosts an in-process engine: the runner's import path first, then the host.
+_HOST = (
+    "import json, runpy, sys; sys.path[:0] = json.loads(sys.argv.pop(2)); runpy.run_module({!r}, run_name='__main__')"
+)
+
+
+def hosted_engine(spec: str, timeout: float, validate_wire: bool = False) -> Engine:
+    """A ``module:Class`` engine run in a child process behind the wire protocol (the explorer's host,
+    ``oracle.suite.explore.host``, named here, not imported), so that its time, a crash, ``sys.exit()``
+    or ``os._exit()`` are bounded and reported like those of a ``cmd:`` engine.  The child imports the
+    engine's module with the runner's import path."""
+    from oracle.contract.protocol import SubprocessEngine
+
+    argv = [sys.executable, "-c", _HOST.format("oracle.suite.explore.host"), spec, json.dumps(sys.path)]
+    return SubprocessEngine(shlex.join(argv), timeout, validate_wire)
 
 
 def open_engine(spec: str, timeout: float | None = None, validate_wire: bool = False) -> tuple[Engine, JSON]:

@@ -17,20 +17,24 @@ not part of the export.  It imports nothing from the reference engine; the phase
 its card database from the same records.
 
 An engine in another process finds the file in its handshake request (``"cards"``, the path
-:func:`export_file` wrote); ``mtg-conformance cards --out FILE`` writes the same file anywhere.
+:func:`export_file` wrote, in a folder the run made for itself and removes at its end);
+``mtg-conformance cards --out FILE`` writes the same file anywhere.
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import os
 import re
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from oracle.errors import CardDataError
+from oracle.files import write_whole
 from oracle.paths import cards_dir
 from oracle.toml import read_toml
 from oracle.version import __version__
@@ -123,18 +127,26 @@ def export_json(folder: Path | None = None) -> str:
 
 
 _WRITTEN: dict[str, Path] = {}
+#: This process's own folder for the export, made fresh (mode 0700) at its first export, removed at its exit.
+_PRIVATE: list[Path] = []
+
+
+def _private_folder() -> Path:
+    """A folder only this user can enter, made for this run: nothing another user planted can be in it."""
+    if not _PRIVATE or not _PRIVATE[0].is_dir():
+        folder = Path(tempfile.mkdtemp(prefix="mtg-conformance-"))  # a new name, mode 0700, or an error
+        owner = os.getpid()
+        atexit.register(lambda: os.getpid() == owner and shutil.rmtree(folder, ignore_errors=True))
+        _PRIVATE[:] = [folder]
+    return _PRIVATE[0]
 
 
 def export_file(folder: Path | None = None) -> Path:
-    """A file holding the export, for the handshake to name: written once per content into the
-    temporary folder (``mtg-conformance-cards-<hash>.json``), and reused while the cards are the same."""
+    """A file holding the export, for the handshake to name: written once per content, into a folder
+    this run made for itself (:func:`tempfile.mkdtemp`, which only its user can enter), never a file
+    that was there before; the folder is removed when the runner exits."""
     text = export_json(folder)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     if digest not in _WRITTEN or not _WRITTEN[digest].is_file():
-        path = Path(tempfile.gettempdir()) / f"mtg-conformance-cards-{digest}.json"
-        if not path.is_file():
-            partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
-            partial.write_text(text, encoding="utf-8")
-            os.replace(partial, path)  # whole or not at all, even with several runs at once
-        _WRITTEN[digest] = path
+        _WRITTEN[digest] = write_whole(_private_folder() / f"cards-{digest}.json", text)
     return _WRITTEN[digest]

@@ -8,6 +8,8 @@ The engine is a program nobody vouched for, so the client guarantees, whatever i
 * invalid UTF-8, garbage or deep nesting is an :class:`EngineFailure`, never a dead reader thread;
 * it runs in its own process group, and ending it ends the group: children that keep its pipes
   open die with it, at :meth:`close`, at the runner's exit, and on SIGTERM or SIGINT to the runner;
+  so do its descendants that left the group, and it dies with the runner, even a SIGKILLed one
+  (:mod:`~oracle.contract.lifetime` says how, and what it can't catch);
 * an engine that crashes between two requests of one scenario fails that scenario; only a new
   scenario (its ``setup``) starts a new engine.
 """
@@ -30,6 +32,7 @@ from oracle.version import __version__
 
 from .cards import export_file
 from .interface import JSON, Engine
+from .lifetime import all_of_this_runner, end_descendants, end_marked, new_mark, spawn
 from .outcomes import EngineFailure, EngineTimeout, printable
 from .validation import errors as schema_errors
 from .wire import DEFAULT_TIMEOUT, PROTOCOL_VERSION, WireError, check_timeout, decode, encode, read_lines
@@ -49,13 +52,22 @@ class Terminated(KeyboardInterrupt):
 
 
 _RECEIVED: list[int] = []
+#: Whether this process ends its children at its exit (the command does).
+_OWNING: list[int] = []
 
 
-def end_engines_on_signals() -> None:
-    """Turn SIGTERM and SIGINT into :class:`Terminated` (in the main thread, where nobody else handles them)."""
+def end_engines_on_signals(own_descendants: bool = False) -> None:
+    """Turn SIGTERM, SIGINT and SIGHUP into :class:`Terminated` (in the main thread, where nobody else
+    handles them); with ``own_descendants`` (the command, whose every child is the run's), also end
+    every child the process still has at its exit (:func:`~oracle.contract.lifetime.end_descendants`)."""
+    if own_descendants and not _OWNING:
+        _OWNING.append(os.getpid())
+        atexit.register(end_descendants)
+        atexit.register(_stop_all)  # last in, first out: the engines are asked to stop first
     if threading.current_thread() is not threading.main_thread():
         return
-    for signum, default in ((signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, signal.default_int_handler)):
+    defaults = ((signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, signal.default_int_handler))
+    for signum, default in (*defaults, (signal.SIGHUP, signal.SIG_DFL)):  # SIGHUP: its terminal closed
         if signal.getsignal(signum) == default:
             signal.signal(signum, _terminate)
 
@@ -84,14 +96,9 @@ class _Process:
     """One run of the engine's program: its process group, pipes and the threads reading them."""
 
     def __init__(self, argv: list[str], command: str) -> None:
+        self.mark = new_mark()
         try:
-            self.popen = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,  # its own process group: ending it ends its children too
-            )
+            self.popen = spawn(argv, self.mark)  # its own process group, marked, dying with the runner
         except OSError as exc:
             raise UserError(f"engine command {command!r} can't be started: {exc.strerror}") from None
         _LIVE.add(self)
@@ -187,6 +194,7 @@ class _Process:
             self.popen.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL
             pass
+        end_marked(self.mark)  # whatever it started that left its group (setsid) and still runs
         try:
             self.stdin.close()
         except OSError:
@@ -203,6 +211,7 @@ def _stop_all() -> None:
     """Whatever happened, no engine outlives the runner."""
     for process in list(_LIVE):
         process.stop()
+    end_marked(all_of_this_runner())
 
 
 class SubprocessEngine(Engine):

@@ -51,7 +51,7 @@ from oracle.files import write_whole
 from oracle.paths import suite_root
 
 from .catalog import feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
-from .commands import add_commands, run_command
+from .commands import ENGINE_TIMEOUT_HELP, add_commands, run_command
 from .preflight import check_before_run
 
 FEATURES_HELP = "feature files or folders to run instead of features/ (':suite' names the suite's own, to run both)"
@@ -103,7 +103,7 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--engine", default="reference", help="'reference', 'module:Class' or 'cmd:<command line>'")
         sub.add_argument("--ruling", action="append", default=[], help="run only this ruling's scenarios (repeatable)")
         sub.add_argument("-m", dest="markexpr", default="", help="a pytest marker expression, e.g. 'cr.106.7'")
-        sub.add_argument("--engine-timeout", type=_seconds, default=None, help="seconds per request for 'cmd:' engines")
+        sub.add_argument("--engine-timeout", type=_seconds, default=None, help=ENGINE_TIMEOUT_HELP)
         sub.add_argument(
             "--validate-wire", action="store_true", help="check every protocol message against the schemas"
         )
@@ -330,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from oracle.contract.protocol import end_engines_on_signals
 
     args = _parser().parse_args(argv)
-    end_engines_on_signals()
+    end_engines_on_signals(own_descendants=True)  # the command's children are all the run's
     try:
         if args.command == "run":
             return run_suite(args).status

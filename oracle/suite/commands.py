@@ -32,6 +32,12 @@ from oracle.files import write_whole
 from .inert import LONG, NAME, plain
 from .reports.failures import UNRELIABLE
 
+#: What --engine-timeout bounds, and what it does not (README: "What the runner guarantees").
+ENGINE_TIMEOUT_HELP = (
+    "seconds an engine has to answer one request (5 for cmd: engines unless set); given it, a "
+    "'module:Class' engine runs in a child process and is bounded too, else in this one, where nothing bounds its time"
+)
+
 
 def add_commands(commands: Any, seconds: Callable[[str], float]) -> None:
     """Add the three commands to the CLI's subparsers."""
@@ -42,7 +48,7 @@ def add_commands(commands: Any, seconds: Callable[[str], float]) -> None:
     replay.add_argument("file", metavar="FILE", help="a transcript written by --transcripts")
     for sub in (smoke, replay):
         sub.add_argument("--engine", required=True, help="'reference', 'module:Class' or 'cmd:<command line>'")
-        sub.add_argument("--engine-timeout", type=seconds, default=None, help="seconds per request for 'cmd:' engines")
+        sub.add_argument("--engine-timeout", type=seconds, default=None, help=ENGINE_TIMEOUT_HELP)
         sub.add_argument(
             "--validate-wire", action="store_true", help="check every protocol message against the schemas"
         )

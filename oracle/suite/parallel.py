@@ -14,7 +14,14 @@ worker's results to the controller's collector:
 * when a worker finishes, it names every scenario it collected and sent nothing of (with its
   needs), so one that no worker ran is NOT RUN at the controller too: the controller reads
   those scenarios from their feature files, as a worker does, rather than have each worker
-  send every result whole.
+  send every result whole;
+* a run may end before its workers finish (Ctrl-C, SIGTERM, a signal to the whole process
+  group as ``timeout -s INT`` sends): the controller knows every test the workers collected
+  (pytest-xdist tells it before the first one runs), and at the end of the session any of them
+  it has no result for is NOT RUN, as in a serial run, so an interrupted certification has no
+  pass rate;
+* a worker that dies while running a scenario (an in-process engine that crashed it) makes that
+  scenario ERROR, naming the worker, not NOT RUN: it ran, and it broke.
 
 A scenario runs on one worker only; the report of the worker that ran it wins over a worker
 that only collected it.  The summary, ``certify``'s reports, ``expectations`` and the exit status
@@ -28,6 +35,8 @@ from typing import Any
 
 import pytest
 
+from oracle.contract.outcomes import NOT_RUN
+from oracle.errors import UserError
 from oracle.paths import suite_root
 
 from .catalog import feature_sources
@@ -48,6 +57,10 @@ class ParallelResults:
         self.sent: dict[str, dict[str, Any]] = {}
         #: In the controller: the scenarios of the run, by id, once a worker named one it did not run.
         self._known: dict[str, Scenario] | None = None
+        #: In the controller: every test the workers collected, and the scenarios by test id.
+        self.collected: set[str] = set()
+        self._by_test_id: dict[str, Scenario] | None = None
+        self._derived: dict[str, Any] | None = None
 
     # -- in a worker --------------------------------------------------------------------
 
@@ -78,6 +91,16 @@ class ParallelResults:
         change = getattr(report, "conformance_change", None)
         if change:
             self.collector.changes[report.nodeid] = change
+        if carried is None and not delta and report.failed and report.when not in ("setup", "call", "teardown"):
+            self._crashed(report)
+
+    def _crashed(self, report: pytest.TestReport) -> None:
+        """pytest-xdist's report of a worker that died running this scenario: its ERROR."""
+        result = self.collector.results.get(report.nodeid) or self._not_run(report.nodeid)
+        if result.outcome == NOT_RUN:
+            result.record("ERROR", f"the process running it died ({report.longrepr}): the engine crashed it")
+            result.explain(None)
+            self.collector.results[report.nodeid] = result
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
@@ -88,11 +111,48 @@ class ParallelResults:
             unsent = [(i, r.id, r.needs) for i, r in self.collector.results.items() if i not in self.sent]
             output[OUTPUT] = [list(entry) for entry in unsent]
             return
+        for nodeid in self.collected:  # a test no worker reported on (the run ended first): NOT RUN
+            if nodeid not in self.collector.results:
+                self.collector.results[nodeid] = self._not_run(nodeid)
         maxfail = session.config.option.maxfail
         if session.exitstatus == pytest.ExitCode.INTERRUPTED and maxfail and session.testsfailed >= maxfail:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     # -- in the controller --------------------------------------------------------------
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        """The tests a worker collected (after deselection): each is a scenario of the run."""
+        self.collected.update(ids)
+
+    def _not_run(self, nodeid: str) -> ScenarioResult:
+        """The NOT RUN result of the scenario a collected test runs, from its feature file (its
+        test id is the scenario's "feature: name", escaped as pytest escapes ids); a test whose
+        scenario can't be found (a feature file that does not read) is NOT RUN under its test id."""
+        if self._by_test_id is None:
+            from _pytest.python import _ascii_escaped_by_config  # how pytest writes a test id
+
+            self._by_test_id = {
+                _ascii_escaped_by_config(f"{s.feature}: {s.name}", self.config): s for s in self._scenarios().values()
+            }
+        test_id = nodeid.partition("[")[2].removesuffix("]") or nodeid
+        scenario = self._by_test_id.get(test_id)
+        if scenario is None:
+            feature = test_id.partition(": ")[0]
+            return ScenarioResult(id=test_id, name=test_id, feature=feature, line=0, rulings=[], rules=[], needs=[])
+        return scenario_result(scenario, self._needs(scenario))
+
+    def _needs(self, scenario: Scenario) -> list[str]:
+        """What a scenario needs, declared and derived, as the harness gives it (``oracle/suite/needs.py``)."""
+        if self._derived is None:
+            from .needs import derive_all
+
+            try:
+                self._derived = {i: d.needs for i, d in derive_all().items()}
+            except UserError:
+                self._derived = {}
+        declared = {t.split(":", 1)[1] for t in scenario.tags if t.startswith("needs:")}
+        return sorted(declared.union(self._derived.get(scenario.id, ())))
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: Any) -> None:

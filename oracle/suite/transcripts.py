@@ -29,7 +29,9 @@ from typing import Any
 import pytest
 
 from oracle.contract.interface import JSON, Engine
-from oracle.contract.outcomes import EngineFailure
+from oracle.contract.outcomes import EngineFailure, printable
+from oracle.contract.validation import errors as schema_errors
+from oracle.contract.wire import MAX_LINE, WireError, decode
 from oracle.errors import UserError
 from oracle.files import write_whole
 from oracle.version import __version__
@@ -97,26 +99,52 @@ def write_transcript(folder: Path, header: JSON, messages: list[JSON]) -> Path:
 
 
 def read_transcript(path: Path) -> tuple[JSON, list[tuple[JSON, JSON]]]:
-    """The header and the (request, reply) pairs of a transcript; a malformed file is a one-line error."""
+    """The header and the (request, reply) pairs of a transcript.  A transcript may have been edited by
+    hand, so each line is read within the wire's limits (:data:`~oracle.contract.wire.MAX_LINE`,
+    :data:`~oracle.contract.wire.MAX_DEPTH`), each request must fit ``request.schema.json`` and each
+    reply ``reply.schema.json``: anything else is a one-line :class:`UserError` naming the file and line."""
     try:
-        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror}") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: not a transcript (a line is not JSON: {exc})") from None
-    if not lines or not isinstance(lines[0], dict) or not isinstance(lines[0].get("transcript"), dict):
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path}: not a transcript (not UTF-8 text: byte {exc.start})") from None
+    lines: list[tuple[int, Any]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if len(line) > MAX_LINE:
+            raise UserError(f"{path}: line {number}: not a transcript line (longer than {MAX_LINE} characters)")
+        try:
+            lines.append((number, decode(line)))
+        except WireError as exc:
+            raise UserError(f"{path}: line {number}: not a transcript line ({printable(exc, 160)})") from None
+    if not lines or not isinstance(lines[0][1], dict) or not isinstance(lines[0][1].get("transcript"), dict):
         raise UserError(f'{path}: not a transcript (its first line is not {{"transcript": ...}})')
     pairs = []
     messages = lines[1:]
     for index in range(0, len(messages), 2):
-        request = messages[index]
-        reply = messages[index + 1] if index + 1 < len(messages) else None
+        number, request = messages[index]
+        where = f"{path}: line {number}"
         if not isinstance(request, dict) or request.get("op") not in ("setup", "perform", "observe"):
-            raise UserError(f"{path}: line {index + 2} is not a setup, perform or observe request")
-        if not isinstance(reply, dict) or reply.get("id") != request.get("id"):
-            raise UserError(f"{path}: the request on line {index + 2} has no reply after it")
+            raise UserError(f"{where} is not a setup, perform or observe request")
+        problems = schema_errors(request, "request.schema.json")
+        if problems:
+            raise UserError(
+                f"{where}: the {request['op']} request breaks request.schema.json: {printable(problems[0])}"
+            )
+        if index + 1 >= len(messages):
+            raise UserError(f"{where}: the request has no reply after it")
+        reply_number, reply = messages[index + 1]
+        problems = schema_errors(reply, "reply.schema.json")
+        if problems:
+            raise UserError(
+                f"{path}: line {reply_number}: the reply breaks reply.schema.json: {printable(problems[0])}"
+            )
+        if reply["id"] != request["id"]:
+            raise UserError(f"{path}: line {reply_number}: the reply is to request {reply['id']}, not {request['id']}")
         pairs.append((request, reply))
-    return lines[0]["transcript"], pairs
+    return lines[0][1]["transcript"], pairs
 
 
 def replay(pairs: list[tuple[JSON, JSON]], engine: Engine) -> Iterator[tuple[JSON, JSON, str]]:

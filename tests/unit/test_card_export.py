@@ -81,3 +81,34 @@ def test_a_card_defined_twice_is_an_error(tmp_path: Path) -> None:
         (tmp_path / file).write_text('name = "A"\ntype_line = "Artifact"\noracle_text = ""\n', encoding="utf-8")
     with pytest.raises(CardDataError, match="defined twice"):
         export_cards(tmp_path)
+
+
+def test_the_export_for_an_engine_can_not_be_planted_and_goes_with_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file planted under a name the export once used is never handed to an engine: the export is
+    written into a folder the run makes for itself (mode 0700), and that folder is gone after the run."""
+    import hashlib
+    import json
+    import os
+    import stat
+    import subprocess
+    import sys
+    import tempfile
+
+    from oracle.contract import cards
+    from oracle.contract.cards import export_file, export_json
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the temporary folder, as another user shares it
+    monkeypatch.setattr(cards, "_WRITTEN", {})
+    monkeypatch.setattr(cards, "_PRIVATE", [])
+    digest = hashlib.sha256(export_json().encode("utf-8")).hexdigest()[:16]
+    planted = Path(tempfile.gettempdir()) / f"mtg-conformance-cards-{digest}.json"
+    planted.write_text('{"meta": {}, "data": {"Forest": "planted"}}', encoding="utf-8")
+    path = export_file()
+    assert path != planted and path.parent.parent == tmp_path
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700 and path.parent.stat().st_uid == os.getuid()
+    assert json.loads(path.read_text(encoding="utf-8"))["data"]["Forest"]["name"] == "Forest"
+    script = "from oracle.contract.cards import export_file; print(export_file())"
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.strip()
+    assert Path(shown).parent != path.parent and not Path(shown).parent.exists()  # a run's own, removed at its end

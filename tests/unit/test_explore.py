@@ -162,3 +162,38 @@ def test_the_published_exploration_of_phase_passes_on_the_reference_engine() -> 
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
     assert f"{len(written)} PASS" in result.stdout
+
+
+def test_against_an_engine_that_crashes_mid_run_every_scenario_written_passes_on_the_reference(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine crashes at its second action, also at one both engines would reject: the scenario
+    states the rejection (it used to state the action as legal, an ERROR on the reference engine)."""
+    monkeypatch.setenv("MTG_ESCAPING_CRASH_AFTER", "1")
+    engine = f"cmd:{sys.executable} {ROOT / 'tests' / 'fake_engines' / 'escaping.py'} crash-mid-run"
+    run = _explore(tmp_path, engine, examples=8, shrinks=5, simplifications=5)
+    written = sorted((tmp_path / "found").glob("*.feature"))
+    assert len(written) == len(run.found) >= 2 and run.dropped == []
+    assert any("Then the action is rejected for" in p.read_text(encoding="utf-8") for p in written)
+    result = subprocess.run(
+        [sys.executable, "-m", "oracle", "run", "--features", str(tmp_path / "found")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_a_scenario_the_reference_engine_fails_is_never_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the explorer gets wrong, the check before writing keeps it out of DIR."""
+    from oracle.suite.explore import runner
+
+    monkeypatch.setattr(runner, "feature", lambda *args: "Feature: x\n  Scenario: x\n    Given a game between Alice\n")
+    run = _explore(tmp_path, "tests.fake_engines.wrong:LifeOffByOne", examples=2, seed=1, shrinks=5, simplifications=5)
+    assert run.found == [] and not list((tmp_path / "found").glob("*.feature"))
+    assert [d["kind"] for d in run.dropped] == ["observation"] and "status" in run.dropped[0]["why"]
+    summary = json.loads((tmp_path / "found" / "exploration.json").read_text(encoding="utf-8"))
+    assert summary["scenarios_the_reference_failed"] == run.dropped

@@ -94,3 +94,63 @@ def test_the_reports_and_the_expectations_are_the_serial_ones(runs: dict[str, di
 def test_n_is_checked_before_the_run(tmp_path: Path) -> None:
     result = cli("run", "-n", "many", cwd=tmp_path)
     assert result.returncode == 2 and "-n takes a number of processes or 'auto'" in result.stderr
+
+
+def test_an_interrupted_parallel_certification_has_not_run_scenarios_and_no_pass_rate(tmp_path: Path) -> None:
+    """SIGINT to the whole process group (as ``timeout -s INT`` and Ctrl-C send it) while both workers'
+    engines hang at their fourth scenario: every selected scenario is in the report, those that did not
+    run are NOT RUN, and there is no pass rate, as serially."""
+    import signal
+    import time
+
+    from tests.fake_engines.harness import hostile
+
+    out, pids = tmp_path / "reports", tmp_path / "pids"
+    pids.mkdir()
+    engine = ["--engine", hostile("honest"), "--engine-timeout", "600"]
+    runner = subprocess.Popen(
+        [sys.executable, "-m", "oracle", "certify", "-n", "2", "--out", str(out), "--ruling", "symbol.tap", *engine],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "MTG_HOSTILE_PIDS": str(pids), "MTG_HOSTILE_HANG_AT": "4"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 300
+        while not (pids / "hanging").exists() and runner.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert (pids / "hanging").exists(), runner.communicate()
+        time.sleep(1)
+        os.killpg(runner.pid, signal.SIGINT)
+        stdout, stderr = runner.communicate(timeout=300)
+    finally:
+        runner.kill()
+    assert runner.returncode == 130, stdout[-3000:] + stderr
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    outcomes = [s["outcome"] for s in report["scenarios"]]
+    assert len(outcomes) == 9 and "NOT RUN" in outcomes, outcomes
+    assert report["totals"]["NOT RUN"] == outcomes.count("NOT RUN") and report["pass_rate"] is None
+
+
+def test_an_in_process_engine_that_kills_its_worker_makes_its_scenarios_error(tmp_path: Path) -> None:
+    """An engine in the worker's own process that ends it (os._exit, as a native crash would): each
+    scenario it crashed is ERROR, naming the worker, not NOT RUN."""
+    done = cli(
+        "run",
+        "-n",
+        "2",
+        "--engine",
+        "tests.fake_engines.escaping:PerformDiesHard",
+        "--ruling",
+        "offspring.countered",
+        "--ruling",
+        "offspring.source-left",
+        cwd=ROOT,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "scenarios: 0 PASS, 0 FAIL, 4 ERROR, 0 TIMEOUT, 0 SKIP, 0 PRECONDITION, 0 UNSUPPORTED, 0 NOT RUN" in (
+        done.stdout
+    )
+    assert "observed: the process running it died (worker 'gw" in done.stdout

@@ -113,7 +113,7 @@ def test_difference_points_at_the_first_path_that_differs() -> None:
     ("text", "problem"),
     [
         ("", "its first line is not"),
-        ('{"transcript": {}}\nnot json\n', "a line is not JSON"),
+        ('{"transcript": {}}\nnot json\n', r"line 2: not a transcript line \(it is not JSON"),
         ('{"transcript": {}}\n{"id": 1, "op": "stop"}\n{"id": 1, "result": {}}\n', "not a setup, perform or observe"),
         ('{"transcript": {}}\n{"id": 1, "op": "observe"}\n', "has no reply after it"),
     ],

@@ -91,8 +91,12 @@ def test_an_engine_module_that_does_not_import(
 @pytest.mark.parametrize(
     ("engine", "says"),
     [
-        ("tests.fake_engines.broken:DescribeRaises", "failed to start: describe() raised KeyError"),
-        ("tests.fake_engines.broken:DescribesBadly", "describes itself out of engine.schema.json"),
+        # With a time limit, an in-process engine is hosted in a child process: the handshake asks describe().
+        (
+            "tests.fake_engines.broken:DescribeRaises",
+            "failed to start: it could not do handshake: the engine could not do handshake: KeyError: 'version'",
+        ),
+        ("tests.fake_engines.broken:DescribesBadly", "the engine's answer to handshake breaks handshake.schema.json"),
         (hostile("exit-at-once"), "the engine exited (status 1) before answering handshake; it wrote nothing"),
         (
             hostile("missing-library"),

@@ -54,6 +54,11 @@ def run(args: argparse.Namespace) -> int:
         f"{result.examples} examples in {result.elapsed():.1f} s: {len(result.found)} divergences written to "
         f"{args.out}; replay them with 'mtg-conformance run --features {args.out}'"
     )
+    for entry in result.dropped:
+        print(
+            f"warning: not written, it fails on the reference engine: {entry['scenario']}: {entry['why']}",
+            file=sys.stderr,
+        )
     if result.refused_positions:
         print(f"warning: the reference engine refused {result.refused_positions} generated positions", file=sys.stderr)
     return 1 if result.found else 0

@@ -242,6 +242,16 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 self.theirs = {}
                 refs = self.rendered.refs
                 facts = changed(before, self.seen, refs) if before else then_true(self.seen, refs)
+                last = self.attempts[-1] if self.attempts else None
+                if last is not None and last.reference is not None and not last.reference["accepted"]:
+                    # The reference engine rejected the attempt the engine broke on: its When step is
+                    # followed by the rejection, or the scenario would state an illegal action as legal.
+                    code = last.reference["rejection"]["code"]
+                    if code not in REASONS:
+                        run.unwritable += 1
+                        self.over = True
+                        return None
+                    facts = [Fact(f"the action is rejected for {REASONS[code]}", "rejection", bool), *facts]
                 self._diverge(broke.kind, facts, message=broke.message)
                 return None
 

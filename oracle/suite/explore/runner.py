@@ -7,6 +7,7 @@ of each new kind is written as a scenario, its kind is remembered as known (late
 that show it again end quietly), and the next round starts.  The budget is examples (exact and
 reproducible) or seconds (the same sequence of examples, cut where time runs out; shrinking a
 divergence may use an eighth of it, and :data:`SHRINKS` examples; :mod:`.simplify` then as much again).
+A scenario is written only if it passes on the reference engine, run as its reader will run it (:mod:`.verify`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .engines import Broke, Side, Stop, open_engine
 from .gherkin import feature, file_name
 from .machine import Divergence, machine_for
 from .simplify import simplify
+from .verify import fails_on_the_reference
 
 #: Attempts in one example at most (Hypothesis's stateful step count, the position included).
 STEPS = 12
@@ -74,6 +76,8 @@ class Run:
     refused_positions: int = 0
     unwritable: int = 0
     latent: int = 0
+    #: Scenarios found that did not pass on the reference engine, so were not written (:mod:`.verify`).
+    dropped: list[dict[str, Any]] = field(default_factory=list)
     shrink_deadline: float | None = None
     last_progress: float = 0.0
     machine: Any = None
@@ -214,7 +218,12 @@ def _keep(run: Run, engines: tuple[str, str]) -> None:
         run.known.add(signature)
         number = len(run.found) + 1
         name = file_name(divergence, number)
-        write_whole(run.options.out / name, feature(divergence, number, engines, run.options.command))
+        text = feature(divergence, number, engines, run.options.command)
+        why = fails_on_the_reference(text, run.options.against, run.options.timeout)
+        if why:  # a fault of the explorer's, not of the engine's: never written
+            run.dropped.append({"scenario": name, "kind": divergence.kind, "why": why})
+            continue
+        write_whole(run.options.out / name, text)
         run.found.append(
             {
                 "file": name,
@@ -244,6 +253,7 @@ def _write_summary(run: Run, engines: tuple[str, str]) -> None:
         "unsupported_by_the_engine": run.unsupported,
         "divergences_no_step_can_state": run.unwritable,
         "differences_no_then_step_sees": run.latent,
+        "scenarios_the_reference_failed": run.dropped,
         "divergences": run.found,
     }
     text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
