@@ -157,8 +157,19 @@ def _quote(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
+def _suite_test(item: pytest.Item) -> bool:
+    """Whether ``item`` is the suite's own test (oracle/harness/scenarios.py's ``test_scenario``), not
+    another test that happens to take a scenario as its parameter (the project's lints do)."""
+    return getattr(item, "originalname", None) == "test_scenario" and tuple(item.path.parts[-2:]) == (
+        "harness",
+        "scenarios.py",
+    )
+
+
 def scenario_of(item: pytest.Item) -> Scenario | None:
     """The scenario a test of the suite runs, or None (another test, or a file that can't run)."""
+    if not _suite_test(item):
+        return None
     callspec = getattr(item, "callspec", None)
     scenario = callspec.params.get("scenario") if callspec is not None else None
     return scenario if isinstance(scenario, Scenario) else None
@@ -167,6 +178,8 @@ def scenario_of(item: pytest.Item) -> Scenario | None:
 def unreadable_file(item: pytest.Item) -> ScenarioResult | None:
     """The result that stands for a feature file the harness could not read (a test of the suite
     taking a :class:`FeatureError`), or None: it counts, as an ERROR once its test ran."""
+    if not _suite_test(item):
+        return None
     callspec = getattr(item, "callspec", None)
     error = callspec.params.get("scenario") if callspec is not None else None
     if not isinstance(error, FeatureError):

@@ -19,6 +19,8 @@ from oracle.suite.scenarios import read_feature
 from tests.unit.test_user_mistakes import one_line
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Where the suite's own test is: the collector counts only its items as scenarios.
+SUITE_TEST = Path(__file__).resolve().parents[2] / "oracle" / "harness" / "scenarios.py"
 HOSTILE = ROOT / "tests" / "hostile_inputs" / "features"
 GOOD = str(HOSTILE / "good.feature")
 
@@ -153,7 +155,13 @@ def test_a_scenario_that_cant_pass_is_an_error_where_a_run_was_not_checked_first
     from oracle.suite.results import NEEDS, ResultCollector
 
     (scenario,) = read_feature(HOSTILE / "given_without_then.feature")
-    item = SimpleNamespace(nodeid="n", callspec=SimpleNamespace(params={"scenario": scenario}), stash={NEEDS: []})
+    item = SimpleNamespace(
+        nodeid="n",
+        originalname="test_scenario",
+        path=SUITE_TEST,
+        callspec=SimpleNamespace(params={"scenario": scenario}),
+        stash={NEEDS: []},
+    )
     collector = ResultCollector(load_catalog(), "reference")
     collector.pytest_collection_modifyitems([item])  # type: ignore[list-item]
     with pytest.raises(UserError, match=r"given_without_then.feature:4: scenario 'only a given' has no Then step"):
@@ -250,8 +258,20 @@ def test_a_feature_file_that_changed_since_the_check_still_counts() -> None:
         unreadable = error
     good = read_feature(HOSTILE / "good.feature")[0]
     items = [
-        SimpleNamespace(nodeid="bad", callspec=SimpleNamespace(params={"scenario": unreadable}), stash={}),
-        SimpleNamespace(nodeid="good", callspec=SimpleNamespace(params={"scenario": good}), stash={NEEDS: []}),
+        SimpleNamespace(
+            nodeid="bad",
+            originalname="test_scenario",
+            path=SUITE_TEST,
+            callspec=SimpleNamespace(params={"scenario": unreadable}),
+            stash={},
+        ),
+        SimpleNamespace(
+            nodeid="good",
+            originalname="test_scenario",
+            path=SUITE_TEST,
+            callspec=SimpleNamespace(params={"scenario": good}),
+            stash={NEEDS: []},
+        ),
     ]
     collector = ResultCollector(load_catalog(), "reference")
     collector.pytest_collection_modifyitems(items)  # type: ignore[arg-type]

@@ -16,6 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from oracle.files import write_whole
+
 #: Seconds one check may take (a start of the command and one scenario), a guard against a hang.
 CHECK_TIME = 300
 
@@ -23,8 +25,7 @@ CHECK_TIME = 300
 def fails_on_the_reference(text: str, against: str, timeout: float) -> str:
     """Why the scenario ``text`` (a .feature file's) does not pass on ``against``; "" when it passes."""
     with tempfile.TemporaryDirectory(prefix="mtg-conformance-explore-") as folder:
-        path = Path(folder) / "found.feature"
-        path.write_text(text, encoding="utf-8")
+        path = write_whole(Path(folder) / "found.feature", text)
         command = [sys.executable, "-m", "oracle", "run", "--features", str(path), "--engine", against, "-v"]
         if against.startswith("cmd:"):
             command.append(f"--engine-timeout={timeout}")
