@@ -19,6 +19,7 @@ from tests.mutants import FIRST, MUTANTS
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 SCENARIOS = [s for path in feature_files([suite_root() / "features"]) for s in read_feature(path)]
+EXAMPLE = json.loads((ROOT / "fixtures" / "engines" / "example-js" / "report.json").read_text(encoding="utf-8"))
 PHASE = json.loads((ROOT / "fixtures" / "engines" / "phase" / "report.json").read_text(encoding="utf-8"))
 
 
@@ -59,6 +60,17 @@ FIGURES = {
     "wrong engines written after the first": (
         r"\d+ written after the first \d+",
         lambda: f"{len(MUTANTS) - len(FIRST)} written after the first {len(FIRST)}",
+    ),
+    "example-js": (
+        r"passes the \d+ scenarios within them \(the 9 core ones among them\) and is skipped, never\s+errored, on the other \d+",
+        lambda: (
+            f"passes the {EXAMPLE['totals']['PASS']} scenarios within them (the 9 core ones among them) and is skipped, never\n"
+            f"  errored, on the other {EXAMPLE['totals']['SKIP']}"
+        ),
+    ),
+    "phase.rs pass rate": (
+        r"pass rate [\d.]+ % of the\s+\d+ that ran",
+        lambda: f"pass rate {100 * PHASE['pass_rate']:.1f} % of the\n{len(PHASE['scenarios'])} that ran",
     ),
     "phase.rs totals": (r"Of \d+ scenarios: \*\*[^*]+\*\*", _phase_totals),
     "phase.rs @rules": (r"\d+ of the \d+ `@rules` ones", _phase_rules_passing),
