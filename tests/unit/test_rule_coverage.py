@@ -179,7 +179,7 @@ def test_rulings_import_takes_new_rulings_in_as_pending_and_knows_the_encoded_on
         )
         == 0
     )
-    capsys.readouterr()
+    assert "no new ruling: every one is known" in capsys.readouterr().out  # every seed ruling is encoded
     assert main(["rulings", "import", str(DATA / "scryfall-static-orb.json"), "--card", "Static Orb"]) == 0
     out = capsys.readouterr().out
     pending = read_pending(suite_copy)
