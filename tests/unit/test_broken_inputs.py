@@ -6,7 +6,6 @@ run, and is never PASS.  The files are in tests/hostile_inputs/features/."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,12 +25,9 @@ GOOD = str(HOSTILE / "good.feature")
 
 
 @pytest.fixture
-def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the suite (fixtures/ and features/) used as its root, to break on purpose."""
-    shutil.copytree(ROOT / "fixtures", tmp_path / "fixtures")
-    shutil.copytree(ROOT / "features", tmp_path / "features")
-    monkeypatch.setenv("MTG_CONFORMANCE_ROOT", str(tmp_path))
-    return tmp_path
+def root(suite_copy: Path) -> Path:
+    """A copy of the suite used as its root, to break on purpose (tests/unit/conftest.py)."""
+    return suite_copy
 
 
 def _pytest(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -5,7 +5,6 @@ intake of official rulings (``rulings import``)."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -153,13 +152,6 @@ def test_the_coverage_command_prints_sections_totals_and_the_engines_uncited_rul
     assert main(["coverage", "--section", "999"]) == 2
     assert "no rule of the 2026-02-27 edition" in capsys.readouterr().err
 
-
-@pytest.fixture
-def suite_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    shutil.copytree(ROOT / "fixtures", tmp_path / "fixtures")
-    shutil.copytree(ROOT / "features", tmp_path / "features")
-    monkeypatch.setenv("MTG_CONFORMANCE_ROOT", str(tmp_path))
-    return tmp_path
 
 
 def test_rulings_import_takes_new_rulings_in_as_pending_and_knows_the_encoded_ones(

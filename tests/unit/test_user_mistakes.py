@@ -4,7 +4,6 @@ the cause, and exit status 2: never a traceback, never a run that reports anythi
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from pathlib import Path
 
@@ -38,12 +37,9 @@ CR_FILE = "comprehensive_rules/MagicCompRules-20260227.txt"
 
 
 @pytest.fixture
-def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A writable copy of fixtures/ and features/, used as the suite's root, to break on purpose."""
-    shutil.copytree(ROOT / "fixtures", tmp_path / "fixtures")
-    shutil.copytree(ROOT / "features", tmp_path / "features")
-    monkeypatch.setenv("MTG_CONFORMANCE_ROOT", str(tmp_path))
-    return tmp_path
+def root(suite_copy: Path) -> Path:
+    """A copy of the suite used as its root, to break on purpose (tests/unit/conftest.py)."""
+    return suite_copy
 
 
 @pytest.mark.parametrize(

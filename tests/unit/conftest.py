@@ -1,0 +1,20 @@
+"""Fixtures the unit tests share."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def suite_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A writable copy of the suite (fixtures/ and features/), used as its root
+    (``MTG_CONFORMANCE_ROOT``), to break or to add to on purpose."""
+    shutil.copytree(ROOT / "fixtures", tmp_path / "fixtures")
+    shutil.copytree(ROOT / "features", tmp_path / "features")
+    monkeypatch.setenv("MTG_CONFORMANCE_ROOT", str(tmp_path))
+    return tmp_path
