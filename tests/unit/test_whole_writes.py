@@ -161,11 +161,15 @@ def _limit_file_size() -> None:
 @pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE"), reason="no file size limit on this platform")
 def test_docs_under_a_real_size_limit_leave_only_whole_pages(tmp_path: Path) -> None:
     out = tmp_path / "docs"
+    # Under `coverage run`, the child would measure itself and fail to write its own data file
+    # within the limit: the child here is the suite's, not coverage's.
+    env = {k: v for k, v in os.environ.items() if k not in ("COVERAGE_PROCESS_START", "COVERAGE_PROCESS_CONFIG")}
     done = subprocess.run(
         [sys.executable, "-m", "oracle", "docs", "--out", str(out)],
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env=env,
         preexec_fn=_limit_file_size,  # the child only sets its own limits
         timeout=300,
     )
