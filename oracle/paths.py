@@ -32,5 +32,15 @@ def suite_root() -> Path:
     )
 
 
+def shipped_fixture(*parts: str) -> Path:
+    """A file this package ships in ``fixtures/``: the installed package's copy (a wheel maps
+    fixtures/ to ``oracle/fixtures/``), else the checkout's; it may not exist (never an error here,
+    so that importing the package can't fail on it)."""
+    for base in (PACKAGE, PACKAGE.parent):
+        if (base / "fixtures").is_dir():
+            return base.joinpath("fixtures", *parts)
+    return PACKAGE.parent.joinpath("fixtures", *parts)
+
+
 def cards_dir() -> Path:
     return suite_root() / "fixtures" / "cards"

@@ -13,14 +13,13 @@ import json
 import shlex
 import shutil
 import sys
-from pathlib import Path
 
 from oracle.contract.in_process import GuardedEngine, reraise_interruption, what_it_raised
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import EngineFailure, printable
 from oracle.contract.validation import errors as schema_errors
 from oracle.errors import EngineLoadError, UserError
-from oracle.paths import suite_root
+from oracle.paths import shipped_fixture, suite_root
 from oracle.toml import read_toml
 
 #: Short names for the engines this package ships an adapter for, and where each lives.
@@ -29,8 +28,7 @@ ALIASES: dict[str, str] = {
     "oracle": "oracle.adapters.reference:ReferenceEngine",
     "phase": "oracle.adapters.phase:PhaseEngine",
     # The protocol's worked example, in JavaScript (fixtures/engines/example-js/README.md).
-    "example-js": "cmd:node "
-    + shlex.quote(str(Path(__file__).resolve().parents[1] / "fixtures" / "engines" / "example-js" / "engine.js")),
+    "example-js": "cmd:node " + shlex.quote(str(shipped_fixture("engines", "example-js", "engine.js"))),
 }
 
 

@@ -165,6 +165,23 @@ def test_run_passes_every_scenario_from_an_empty_directory(installed: Path, tmp_
     assert list(tmp_path.iterdir()) == []  # nothing written where it ran
 
 
+def test_the_example_engine_is_found_in_the_installed_package(installed: Path, tmp_path: Path) -> None:
+    """``--engine example-js`` names the engine the wheel carries (oracle/fixtures/engines/), not a
+    path beside the package that only a checkout has."""
+    if shutil.which("node") is None:
+        pytest.skip("Node.js is not installed")
+    result = subprocess.run(
+        [str(installed / "mtg-conformance"), "smoke", "--engine", "example-js"],
+        cwd=tmp_path,
+        env=_environment(installed),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
+    assert json.loads(result.stdout)["success"] is True
+
+
 def test_certify_an_engine_over_the_wire_writes_the_reports(installed: Path, tmp_path: Path) -> None:
     out = tmp_path / "reports"
     result = subprocess.run(
