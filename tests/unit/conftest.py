@@ -18,3 +18,13 @@ def suite_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(ROOT / "features", tmp_path / "features")
     monkeypatch.setenv("MTG_CONFORMANCE_ROOT", str(tmp_path))
     return tmp_path
+
+
+@pytest.fixture
+def pids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder where the hostile engines (tests/fake_engines/) write the pid of every process they
+    start, so a test can check that none is left (``MTG_HOSTILE_PIDS``)."""
+    folder = tmp_path / "pids"
+    folder.mkdir()
+    monkeypatch.setenv("MTG_HOSTILE_PIDS", str(folder))
+    return folder

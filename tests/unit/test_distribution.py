@@ -134,6 +134,14 @@ def _environment(bin_dir: Path) -> dict[str, str]:
     return env
 
 
+def _command(installed: Path, cwd: Path, args: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
+    """The installed ``mtg-conformance`` with ``args``, run as its user would, from ``cwd``."""
+    command = [str(installed / "mtg-conformance"), *args]
+    return subprocess.run(
+        command, cwd=cwd, env=_environment(installed), capture_output=True, text=True, timeout=timeout
+    )
+
+
 def test_the_installed_package_is_the_wheel_and_its_version(installed: Path, tmp_path: Path) -> None:
     code = (
         "import importlib.metadata, oracle, oracle.paths, oracle.version;"
@@ -150,14 +158,7 @@ def test_the_installed_package_is_the_wheel_and_its_version(installed: Path, tmp
 
 
 def test_run_passes_every_scenario_from_an_empty_directory(installed: Path, tmp_path: Path) -> None:
-    result = subprocess.run(
-        [str(installed / "mtg-conformance"), "run"],
-        cwd=tmp_path,
-        env=_environment(installed),
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    result = _command(installed, tmp_path, ["run"], timeout=900)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
     totals = next(line for line in result.stdout.splitlines() if line.startswith("scenarios: "))
     counts = {outcome: int(n) for n, outcome in re.findall(r"(\d+) ([A-Z][A-Z ]*[A-Z])", totals)}
@@ -170,27 +171,15 @@ def test_the_example_engine_is_found_in_the_installed_package(installed: Path, t
     path beside the package that only a checkout has."""
     if shutil.which("node") is None:
         pytest.skip("Node.js is not installed")
-    result = subprocess.run(
-        [str(installed / "mtg-conformance"), "smoke", "--engine", "example-js"],
-        cwd=tmp_path,
-        env=_environment(installed),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = _command(installed, tmp_path, ["smoke", "--engine", "example-js"], timeout=300)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
     assert json.loads(result.stdout)["success"] is True
 
 
 def test_certify_an_engine_over_the_wire_writes_the_reports(installed: Path, tmp_path: Path) -> None:
     out = tmp_path / "reports"
-    result = subprocess.run(
-        [str(installed / "mtg-conformance"), "certify", "--engine", "cmd:mtg-conformance serve", "--out", str(out)],
-        cwd=tmp_path,
-        env=_environment(installed),
-        capture_output=True,
-        text=True,
-        timeout=900,
+    result = _command(
+        installed, tmp_path, ["certify", "--engine", "cmd:mtg-conformance serve", "--out", str(out)], timeout=900
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))

@@ -26,14 +26,6 @@ PATIENT = 20.0
 SHORT = 3.0
 
 
-@pytest.fixture
-def pids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "pids"
-    folder.mkdir()
-    monkeypatch.setenv("MTG_HOSTILE_PIDS", str(folder))
-    return folder
-
-
 def engine(mode: str, timeout: float = PATIENT) -> SubprocessEngine:
     return SubprocessEngine(f"{sys.executable} {HOSTILE} {mode}", timeout=timeout)
 

@@ -23,14 +23,6 @@ POSITION = {
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl and /proc are Linux's")
 
 
-@pytest.fixture
-def pids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "pids"
-    folder.mkdir()
-    monkeypatch.setenv("MTG_HOSTILE_PIDS", str(folder))
-    return folder
-
-
 def running(pids: Path) -> list[int]:
     """The recorded processes of the escaping engine that still run (a zombie does not)."""
     alive = []

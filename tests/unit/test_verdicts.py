@@ -207,28 +207,16 @@ def test_a_hostile_engine_through_the_whole_suite_ends_in_bounded_time_and_memor
     assert sum(len(found) for found in said.values()) + len(slow) == len(broken), [s["message"] for s in broken]
 
 
+def _pytest_of_the_suite(options: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """pytest running the suite's scenarios module itself, without the command."""
+    command = [sys.executable, "-m", "pytest", "oracle/harness/scenarios.py", "-q", "-p", "no:randomly", "--no-header"]
+    return subprocess.run([*command, *options], cwd=ROOT, env=env, capture_output=True, text=True, timeout=TIME_LIMIT)
+
+
 def test_pytest_itself_stops_at_a_failed_handshake(tmp_path: Path) -> None:
     """Without the command, the plugin checks the handshake first, once: one line, pytest's exit status 4."""
     env = {**os.environ, "MTG_HOSTILE_PIDS": str(tmp_path)}
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "oracle/harness/scenarios.py",
-            "-q",
-            "-p",
-            "no:randomly",
-            "--no-header",
-            f"--mtg-engine={hostile('old-protocol')}",
-            "--mtg-engine-timeout=20",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=TIME_LIMIT,
-    )
+    result = _pytest_of_the_suite([f"--mtg-engine={hostile('old-protocol')}", "--mtg-engine-timeout=20"], env)
     assert result.returncode == 4, result.stdout[-3000:] + result.stderr  # before any scenario, in one line
     assert result.stderr.startswith("ERROR: engine ") and len(result.stderr.strip().splitlines()) == 1
     assert "it speaks protocol 0.9" in result.stderr and " passed" not in result.stdout
@@ -242,24 +230,7 @@ def test_a_scenario_without_steps_is_an_error_not_a_pass(tmp_path: Path) -> None
     (root / "features" / "idle.feature").write_text(
         "@ruling:symbol.tap\nFeature: idle\n  @cr:107.5\n  Scenario: nothing at all\n", encoding="utf-8"
     )
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "oracle/harness/scenarios.py",
-            "-q",
-            "-p",
-            "no:randomly",
-            "--no-header",
-            "-rE",
-        ],
-        cwd=ROOT,
-        env={**os.environ, "MTG_CONFORMANCE_ROOT": str(root)},
-        capture_output=True,
-        text=True,
-        timeout=TIME_LIMIT,
-    )
+    result = _pytest_of_the_suite(["-rE"], {**os.environ, "MTG_CONFORMANCE_ROOT": str(root)})
     idle = root / "features" / "idle.feature"  # refused before any scenario, in one line
     assert result.returncode == 4 and " passed" not in result.stdout, result.stdout + result.stderr
     assert result.stderr.strip() == f"ERROR: {idle}:4: scenario 'nothing at all' has no steps, so it can't pass"
