@@ -6,6 +6,8 @@
   project cites, with a short title; each rule's text is the pinned edition's own
   (:mod:`oracle.suite.comprehensive_rules`), so there is no second copy to drift.
 * ``fixtures/seeds/`` — the seed documents the rulings are quoted from.
+* ``fixtures/official_rulings/`` — saved official rulings (Scryfall's or MTGJSON's data) that a
+  ruling from outside the seeds is quoted from (``official = [FILE]`` instead of ``seeds``).
 * ``fixtures/capabilities.toml`` — what scenarios may need from an engine (``@needs:`` tags).
 
 :func:`load_catalog` reads and cross-checks them: every ruling's text must be
@@ -17,7 +19,7 @@ must be in the rules index.  :func:`feature_tags` reads the ``@ruling:`` and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from oracle.errors import CatalogError
@@ -25,6 +27,7 @@ from oracle.paths import suite_root
 from oracle.toml import read_toml
 
 from .comprehensive_rules import RULE_NUMBER, Edition, read_edition
+from .official_rulings import Official, quoted_in
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,9 @@ class Ruling:
     seeds: tuple[str, ...]
     pages: tuple[str, ...]
     rules: tuple[str, ...]
+    #: For a ruling from outside the seeds: the official record(s) it is quoted from, each from a
+    #: file of ``fixtures/official_rulings/`` (its card, date and source).
+    official: tuple[Official, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -99,8 +105,10 @@ def _load_capabilities(path: Path) -> dict[str, str]:
     return dict(table)
 
 
-def _strings(path: Path, where: str, entry: dict[str, object], key: str) -> tuple[str, ...]:
+def _strings(path: Path, where: str, entry: dict[str, object], key: str, optional: bool = False) -> tuple[str, ...]:
     value = entry.get(key)
+    if optional and value is None:
+        return ()
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
         raise CatalogError(f"{path}: {where}: {key} must be a non-empty list of strings")
     return tuple(value)
@@ -115,8 +123,9 @@ def _sources(root: Path) -> tuple[tuple[str, int, int, int], ...]:
     fixtures = root / "fixtures"
     paths = [fixtures / n for n in ("comprehensive_rules.toml", "rulings.toml", "capabilities.toml")]
     paths += sorted((fixtures / "comprehensive_rules").glob("*.txt"))
-    if (fixtures / "seeds").is_dir():
-        paths += sorted((fixtures / "seeds").iterdir())
+    for folder in ("seeds", "official_rulings"):
+        if (fixtures / folder).is_dir():
+            paths += sorted((fixtures / folder).iterdir())
     found = []
     for path in paths:
         try:
@@ -166,10 +175,16 @@ def _read_catalog(root: Path) -> Catalog:
             id=entry["id"],
             number=entry.get("number", index),
             text=entry["text"],
-            seeds=_strings(path, entry["id"], entry, "seeds"),
+            seeds=_strings(path, entry["id"], entry, "seeds", optional="official" in entry),
             pages=_strings(path, entry["id"], entry, "pages"),
             rules=_strings(path, entry["id"], entry, "rules"),
         )
+        official = _strings(path, entry["id"], entry, "official", optional=True)
+        if official:
+            found = quoted_in(fixtures / "official_rulings", official, ruling.text, ruling.pages)
+            if isinstance(found, str):
+                raise CatalogError(f"{path}: {ruling.id}: {found}")
+            ruling = replace(ruling, official=found)
         if ruling.id in catalog.rulings:
             raise CatalogError(f"{path}: ruling id {ruling.id!r} appears twice")
         for seed in ruling.seeds:

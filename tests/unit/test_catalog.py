@@ -36,8 +36,12 @@ def copy_root(tmp_path: Path) -> Path:
 def test_catalog_has_every_ruling_in_order() -> None:
     catalog = load_catalog(ROOT)
     ordered = sorted(catalog.rulings.values(), key=lambda r: r.number)
-    assert [r.id for r in ordered] == RULING_IDS
-    assert [r.number for r in ordered] == list(range(1, 37))
+    seeded = [r for r in ordered if r.seeds]
+    assert [r.id for r in seeded] == RULING_IDS  # the seeds' 36, in the seeds' order
+    assert [r.number for r in ordered] == list(range(1, len(ordered) + 1))
+    # and after them the rulings from outside the seeds, each quoted from its saved official source
+    assert all(r.official and not r.seeds for r in ordered[len(seeded) :])
+    assert [r.id for r in ordered[len(seeded) :]] == ["orchard.no-colorless"]
 
 
 def test_shared_rulings_appear_in_all_three_seeds() -> None:

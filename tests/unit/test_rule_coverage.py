@@ -18,7 +18,7 @@ from oracle.suite.coverage.intake import propose_id, read_pending
 from oracle.suite.coverage.rules import ENGINE_ONLY, EXEMPT, TESTED, UNCOVERED, read_exemptions
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = Path(__file__).resolve().parents[1] / "rulings_data"
+DATA = Path(__file__).resolve().parents[2] / "fixtures" / "official_rulings"
 PINNED = ROOT / "fixtures" / "comprehensive_rules" / "MagicCompRules-20260227.txt"
 
 SMALL = """\ufeffMagic: The Gathering Comprehensive Rules
@@ -157,7 +157,21 @@ def test_the_coverage_command_prints_sections_totals_and_the_engines_uncited_rul
 def test_rulings_import_takes_new_rulings_in_as_pending_and_knows_the_encoded_ones(
     suite_copy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["rulings", "import", str(DATA / "mtgjson-jaxis.json")]) == 0
+    # MTGJSON's cards: Jaxis's three rulings are encoded, Exotic Orchard's two are not.
+    assert main(["rulings", "import", str(DATA / "mtgjson-cards.json")]) == 0
+    out = capsys.readouterr().out
+    pending = read_pending(suite_copy)
+    assert [p.card for p in pending] == ["Exotic Orchard", "Exotic Orchard"], out
+    assert all(p.date == "2009-02-01" and p.source == "MTGJSON" for p in pending)
+    assert main(["rulings", "import", str(DATA / "mtgjson-cards.json")]) == 0
+    assert "no new ruling: every one is known" in capsys.readouterr().out  # a second import adds nothing
+    # Scryfall's: the first is encoded (orchard.no-colorless), the second (Vivid Crag) is new.
+    orchard = DATA / "scryfall-exotic-orchard.json"
+    assert main(["rulings", "import", str(orchard), "--card", "Exotic Orchard"]) == 0
+    capsys.readouterr()
+    pending = read_pending(suite_copy)
+    assert len(pending) == 3 and pending[-1].text == json.loads(orchard.read_text(encoding="utf-8"))[1]["comment"]
+    assert main(["rulings", "import", str(orchard), "--card", "Exotic Orchard"]) == 0
     assert "no new ruling: every one is known" in capsys.readouterr().out
     assert (
         main(
