@@ -157,6 +157,8 @@ def test_the_coverage_command_prints_sections_totals_and_the_engines_uncited_rul
 def test_rulings_import_takes_new_rulings_in_as_pending_and_knows_the_encoded_ones(
     suite_copy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # From an empty intake (the project's own pending file is the result of these very imports).
+    (suite_copy / "fixtures" / "pending_rulings.toml").unlink(missing_ok=True)
     # MTGJSON's cards: Jaxis's three rulings are encoded, Exotic Orchard's two are not.
     assert main(["rulings", "import", str(DATA / "mtgjson-cards.json")]) == 0
     out = capsys.readouterr().out
@@ -236,3 +238,10 @@ def test_the_docs_show_every_rule_and_each_cards_rulings(tmp_path: Path) -> None
     assert 'href="scenarios.html#' in page
     cards = (tmp_path / "by-card.html").read_text(encoding="utf-8")
     assert "Rulings by card: encoded and pending" in cards and "<strong>Jaxis, the Troublemaker</strong>" in cards
+    # A card's own page shows each of its official rulings with its state, pending ones verbatim.
+    orchard = (tmp_path / "card-exotic-orchard.html").read_text(encoding="utf-8")
+    pending = [p for p in read_pending() if p.card == "Exotic Orchard"]
+    assert pending, "the shipped intake holds Exotic Orchard's rulings not yet encoded"
+    assert f"Its official rulings: 1 of {1 + len(pending)} encoded" in orchard
+    assert "<code>orchard.no-colorless</code>" in orchard
+    assert all(f'id="pending-{p.id}"' in orchard for p in pending)

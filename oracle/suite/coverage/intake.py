@@ -61,9 +61,12 @@ def read_pending(root: Path | None = None) -> list[Pending]:
 
 
 def propose_id(card: str, text: str, taken: set[str]) -> str:
-    """``<card's first word>.<four words of the ruling>``, made unique with a number."""
+    """``<card's first word>.<four words of the ruling>``, made unique with a number; the card's own
+    name and typographic apostrophes ("doesn’t") are not words of the ruling."""
     family = re.sub(r"[^a-z0-9]+", "-", card.lower().split(",")[0].split()[0]).strip("-") or "card"
-    words = [w for w in re.findall(r"[a-z0-9']+", text.lower()) if w not in STOPWORDS and not w.isdigit()]
+    named = set(re.findall(r"[a-z0-9']+", card.lower().replace("’", "'")))
+    spoken = re.findall(r"[a-z0-9']+", text.lower().replace("’", "'"))
+    words = [w for w in spoken if w not in STOPWORDS and w not in named and not w.isdigit()]
     stem = f"{family}.{'-'.join(w.replace(chr(39), '') for w in words[:4]) or 'ruling'}"
     proposed, n = stem, 2
     while proposed in taken:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from oracle.errors import CatalogError
 from oracle.suite.catalog import Catalog
+from oracle.suite.coverage.intake import Pending
 from oracle.suite.docs.features import ScenarioText
 from oracle.suite.docs.html import card_file, esc, link_rules
 from oracle.suite.docs.runs import EngineRun
@@ -92,8 +93,10 @@ def card_page(
     scenarios: Sequence[ScenarioText],
     used: dict[str, tuple[str, ...]],
     engines: Sequence[EngineRun],
+    pending: Sequence[Pending] = (),
 ) -> str:
-    """A card's page: its printed characteristics, then the rulings and scenarios that use it."""
+    """A card's page: its printed characteristics, its own official rulings (encoded or pending),
+    then the rulings and scenarios that use it."""
     mine = [s for s in scenarios if card.name in used.get(s.name, ())]
     facts = [("Mana cost", card.mana_cost or "none"), ("Type", card.type_line)]
     if card.power or card.toughness:
@@ -101,6 +104,7 @@ def card_page(
     body = "<article>" + '<dl class="why">'
     body += "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in facts)
     body += f'</dl><blockquote class="card-text">{esc(card.oracle_text)}</blockquote></article>'
+    body += own_rulings(card.name, catalog, pending)
     rulings = sorted(
         {r for s in mine for r in s.rulings if r in catalog.rulings}, key=lambda r: catalog.rulings[r].number
     )
@@ -112,3 +116,27 @@ def card_page(
     body += f"<h2>Rulings whose scenarios use it</h2><ul>{items}</ul>" if items else ""
     body += f"<h2>Scenarios that use it</h2>{scenario_links(mine, engines)}"
     return body
+
+
+def own_rulings(name: str, catalog: Catalog, pending: Sequence[Pending]) -> str:
+    """The card's own official rulings: each the catalog encodes (linked to its scenarios) and each
+    taken in by ``mtg-conformance rulings import`` that no scenario encodes yet, verbatim."""
+    encoded = sorted((r for r in catalog.rulings.values() if name in r.pages), key=lambda r: r.number)
+    waiting = [p for p in pending if p.card == name]
+    if not encoded and not waiting:
+        return ""
+    items = "".join(
+        f'<li><span class="o o-PASS">encoded</span> <a href="by-card.html#{esc(r.id)}"><code>{esc(r.id)}</code></a>: '
+        f"{link_rules(r.text, catalog.rules)}</li>"
+        for r in encoded
+    ) + "".join(
+        f'<li id="pending-{esc(p.id)}"><span class="o o-SKIP">pending</span> <code>{esc(p.id)}</code> '
+        f"({esc(p.date or 'undated')}, {esc(p.source)}): {esc(p.text)}</li>"
+        for p in waiting
+    )
+    total = len(encoded) + len(waiting)
+    return (
+        f"<h2>Its official rulings: {len(encoded)} of {total} encoded</h2>"
+        "<p>A pending ruling was taken in with <code>mtg-conformance rulings import</code>; no scenario encodes it "
+        f"yet (<code>features/ADDING_A_RULING.md</code> says how).</p><ul>{items}</ul>"
+    )

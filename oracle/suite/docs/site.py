@@ -49,6 +49,7 @@ def render_docs(out: Path, reports: Sequence[Mapping[str, Any]] = (), root: Path
     files = len(list((root / "features").rglob("*.feature")))
     names = sorted({c for found in used.values() for c in found})
     listing, filter_css = scenario_list(catalog, scenarios, engines, used)
+    pending = read_pending(root)
     pages: dict[str, tuple[str, str, str]] = {
         "index.html": (
             "Magic: The Gathering rules conformance suite",
@@ -57,7 +58,7 @@ def render_docs(out: Path, reports: Sequence[Mapping[str, Any]] = (), root: Path
         ),
         "by-card.html": (
             "Rulings by card page",
-            by_card(catalog, scenarios, engines, used) + pending_section(catalog, read_pending(root)),
+            by_card(catalog, scenarios, engines, used) + pending_section(catalog, pending),
             "",
         ),
         "scenarios.html": ("Scenarios", listing, filter_css),
@@ -70,7 +71,7 @@ def render_docs(out: Path, reports: Sequence[Mapping[str, Any]] = (), root: Path
         ),
     }
     for name in names:
-        pages[card_file(name)] = (name, card_page(cards[name], catalog, scenarios, used, engines), "")
+        pages[card_file(name)] = (name, card_page(cards[name], catalog, scenarios, used, engines, pending), "")
     out.mkdir(parents=True, exist_ok=True)
     # every page whole, or none of them: a failed write leaves the pages of the last run as they were
     return write_all({out / name: page(title, errors + body, css=css) for name, (title, body, css) in pages.items()})
