@@ -245,3 +245,17 @@ def test_the_docs_show_every_rule_and_each_cards_rulings(tmp_path: Path) -> None
     assert f"Its official rulings: 1 of {1 + len(pending)} encoded" in orchard
     assert "<code>orchard.no-colorless</code>" in orchard
     assert all(f'id="pending-{p.id}"' in orchard for p in pending)
+
+
+def test_a_pending_ruling_that_is_encoded_is_an_error(suite_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Encoding a pending ruling (features/ADDING_A_RULING.md) ends with taking it out of the pending file."""
+    text = load_catalog(suite_copy).rulings["orchard.no-colorless"].text
+    pending = suite_copy / "fixtures" / "pending_rulings.toml"
+    pending.write_text(
+        pending.read_text(encoding="utf-8")
+        + f'\n[[pending]]\nid = "exotic.colors-white-blue-black"\ncard = "Exotic Orchard"\ndate = ""\nsource = "x"\ntext = "{text}"\n',
+        encoding="utf-8",
+    )
+    assert main(["rulings"]) == 1
+    err = capsys.readouterr().err
+    assert "exotic.colors-white-blue-black is encoded as orchard.no-colorless: take it out of the pending file" in err

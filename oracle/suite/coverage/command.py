@@ -164,6 +164,12 @@ def list_rulings() -> int:
     missing = sum(1 for n in counts.values() if not n)
     print(f"{len(counts)} rulings, {len(scenarios)} scenarios; {missing} of {len(counts)} rulings have no scenario yet")
     pending = read_pending(root)
+    encoded = {" ".join(r.text.split()): r.id for r in catalog.rulings.values()}
+    problems += [
+        f"fixtures/pending_rulings.toml: {p.id} is encoded as {encoded[' '.join(p.text.split())]}: take it out of the pending file"
+        for p in pending
+        if " ".join(p.text.split()) in encoded
+    ]
     if pending:
         print(f"{len(pending)} pending rulings, not yet encoded (fixtures/pending_rulings.toml):")
         for entry in pending:
