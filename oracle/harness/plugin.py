@@ -157,12 +157,12 @@ class Suite:
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
         """A user's mistake, an engine's failure or a position it can't build is one line, not a traceback."""
-        from oracle.contract.outcomes import EngineFailure, Precondition, Unsupported
+        from oracle.contract.outcomes import EngineFailure, Precondition, Refused, Unsupported
 
         report = yield
         if call.excinfo is not None and report.failed:
             error = call.excinfo.value
-            if isinstance(error, (UserError, EngineFailure, Precondition, Unsupported)):
+            if isinstance(error, (UserError, EngineFailure, Precondition, Refused, Unsupported)):
                 report.longrepr = f"{item.nodeid}: {type(error).__name__}: {str(error).splitlines()[0]}"
         return report
 
