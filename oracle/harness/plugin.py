@@ -111,6 +111,15 @@ class Suite:
             engine, described = open_engine(spec, timeout, validate)
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
+        expectations = config.getoption("mtg_expectations")
+        if expectations:  # for this engine, as it names itself, whatever started it
+            from oracle.suite.results import check_expectations_engine
+
+            try:
+                check_expectations_engine(Path(expectations), described, spec)
+            except UserError as exc:
+                close_engine(engine, spec, quiet=True)
+                raise pytest.UsageError(str(exc)) from None
         if getattr(config.option, "dist", "no") != "no":  # pytest-xdist: the workers run the scenarios
             close_engine(engine, spec, quiet=True)
             return
@@ -189,7 +198,7 @@ def _checked_inputs(config: pytest.Config) -> tuple[Any, dict[str, Any]]:
     expectations = {}
     if expectations_file:
         known = scenario_ids(suite_root() / "features")
-        expectations = load_expectations(Path(expectations_file), config.getoption("mtg_engine"), known)
+        expectations = load_expectations(Path(expectations_file), known)  # its engine: once it has described itself
     sources.PATHS[:] = feature_sources(config.getoption("mtg_features"), option="--mtg-features")
     if not hasattr(config, "workerinput"):  # a worker of -n: its controller checked them
         check_tags(catalog, sources.PATHS or [suite_root() / "features"])  # every tag names what the suite knows

@@ -209,7 +209,7 @@ def _check_selection(args: argparse.Namespace, catalog: Any, features: Path) -> 
     if getattr(args, "expectations", None):
         from .results import load_expectations
 
-        load_expectations(Path(args.expectations), args.engine, scenario_ids(features))
+        load_expectations(Path(args.expectations), scenario_ids(features))
 
 
 def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool = False) -> Run:
@@ -257,6 +257,14 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
     check_before_run(args, load_catalog(root), features, root)  # feature files, places to write: one line
     pytest_args += [f"--mtg-features={path}" for path in features]
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
+    if getattr(args, "expectations", None):  # for this engine, as it names itself, whatever started it
+        from .results import check_expectations_engine
+
+        try:
+            check_expectations_engine(Path(args.expectations), described, args.engine)
+        except UserError:
+            close_engine(engine, args.engine, quiet=True)
+            raise
     session = _Session(engine, described)
     try:
         code = int(pytest.main(pytest_args, plugins=[session]))
@@ -317,7 +325,7 @@ def expectations(args: argparse.Namespace) -> int:
     run = run_suite(args, quiet=True)
     if run.status not in (0, 1) or any(r.outcome == NOT_RUN for r in run.collector.ordered()):
         raise UserError(f"the run did not complete (exit status {run.status}): no expectations file written")
-    text = expectations_toml(run.collector.ordered(), args.engine)
+    text = expectations_toml(run.collector.ordered(), run.described)
     if args.out:
         write_whole(Path(args.out), text)
         print(f"wrote {args.out}")

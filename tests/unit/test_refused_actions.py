@@ -108,4 +108,7 @@ def test_the_example_engine_refuses_attackers_with_the_codes_the_suite_expects()
 def test_the_glossary_speaks_of_fail_for_a_refused_action() -> None:
     glossary = (ROOT / "features" / "README.md").read_text(encoding="utf-8")
     assert "refused a legal action" in glossary
-    assert Path(ROOT / "oracle/contract/schemas/README.md").read_text(encoding="utf-8").count("ERROR (the engine refused") == 0
+    assert (
+        Path(ROOT / "oracle/contract/schemas/README.md").read_text(encoding="utf-8").count("ERROR (the engine refused")
+        == 0
+    )
