@@ -159,13 +159,13 @@ def replay_file(args: argparse.Namespace) -> int:
     )
     differences = 0
     try:
-        for request, _now, difference in replay(pairs, engine):
+        for request, _now, found in replay(pairs, engine):
             what = request["op"] + (f" {json.dumps(request.get('action'))}" if request["op"] == "perform" else "")
-            print(
-                f"{'≠' if difference else '='} {plain(request['id'], 20):>3} {printable(what, 160)}"
-                + (f": {plain(difference, 500)}" if difference else "")
-            )
-            differences += bool(difference)
+            head = f"{'≠' if found else '='} {plain(request['id'], 20):>3} {printable(what, 160)}"
+            print(head + (f": {plain(found[0], 500)}" if len(found) == 1 else ""))
+            for line in found if len(found) > 1 else ():  # every difference of the answer, one a line
+                print(f"        {plain(line, 500)}")
+            differences += bool(found)
     finally:
         close_engine(engine, args.engine, quiet=True)
     print(f"{differences} of {len(pairs)} answers differ" if differences else "every answer is the same")
