@@ -54,7 +54,7 @@ def root(suite_copy: Path) -> Path:
         (["certify", "--engine", "cmd:./no/such/engine", "--out", "unused"], ["can't be started"]),
         (["run", "--engine", "..foo:X"], ["engine '..foo:X': cannot import '..foo'"]),
         (["run", "--engine", "no_such_module_xyz:Engine"], ["cannot import 'no_such_module_xyz'"]),
-        (["run", "--engine", "nowhere"], ["expected 'reference', 'module:Class' or 'cmd:<command line>'"]),
+        (["run", "--engine", "nowhere"], ["expected 'reference', 'phase', 'example-js', 'module:Class' or 'cmd:<command line>'"]),
         (["run", "--engine-timeout", "nan"], ["--engine-timeout: engine timeout 'nan' must be a number"]),
         (["run", "--engine-timeout", "-1"], ["engine timeout '-1' must be"]),
         (["run", "--engine-timeout", "0"], ["engine timeout '0' must be"]),
