@@ -11,6 +11,7 @@ not run, or in which nothing passed, is not green (:func:`verdict`).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -21,6 +22,7 @@ import pytest
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import NOT_RUN, OUTCOMES, classify, printable
 from oracle.errors import UserError
+from oracle.paths import suite_root
 from oracle.toml import read_toml
 from oracle.version import __version__
 
@@ -64,6 +66,9 @@ class ScenarioResult:
     steps: list[dict[str, Any]] = field(default_factory=list)
     #: With --transcripts: the file of what the engine was asked and answered, if it did not pass.
     transcript: str | None = None
+    #: A feature file of the user's (not the suite's own): its path, as the terminal shows it;
+    #: never in report.json, whose paths are the suite's features/.
+    path: str | None = None
 
     def record(self, outcome: str, message: object = "") -> None:
         """Set the outcome and its one-line, printable message."""
@@ -227,7 +232,17 @@ def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
         needs=needs,
         feature_name=scenario.feature_name or scenario.feature,
         steps=[{**unrun, "keyword": s.keyword, "text": s.text, "line": s.line} for s in scenario.steps],
+        path=_users_path(scenario.path),
     )
+
+
+def _users_path(path: Path) -> str | None:
+    """A feature file outside the suite's own features/, as a user finds it: relative to the
+    working directory when it is under it; None for the suite's own."""
+    resolved = path.resolve()
+    if resolved.is_relative_to((suite_root() / "features").resolve()):
+        return None
+    return os.path.relpath(resolved) if resolved.is_relative_to(Path.cwd()) else str(resolved)
 
 
 @dataclass(eq=False)  # a plugin is hashed by pytest (a conftest outside the suite's folder makes it so)
@@ -294,7 +309,7 @@ class ResultCollector:
         result.record(label, error if error is not None else "")
         result.explain(trace)
         if report.failed and label != "PASS":
-            lines = block(asdict(result))
+            lines = block(asdict(result), engine=self.engine)
             if label != "FAIL" and error is not None:  # what broke, by name, for whoever debugs it
                 lines.append(f"  {type(error).__name__}: {printable(str(error).split(chr(10), 1)[0], 500)}")
             report.longrepr = "\n".join(lines)
