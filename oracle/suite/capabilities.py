@@ -4,7 +4,8 @@ An engine declares in its handshake the capabilities it plays (``fixtures/capabi
 which an installed suite carries inside the package); a scenario needs those its cards and steps
 imply (:mod:`oracle.suite.needs`), and one that needs a capability the engine does not declare is
 SKIP.  This command lists each capability with its meaning and how many scenarios need it; given a
-capability's name, the scenarios that need it; with ``--json``, all of it as data::
+capability's name (or with ``-v``, under each), the scenarios that need it; with ``--json``, all
+of it as data::
 
     {"capabilities": [{"name": "casting", "meaning": "...", "scenarios": ["blitz/blitz.feature::...", ...]}, ...]}
 """
@@ -27,6 +28,7 @@ def add_parser(commands: Any) -> None:
     sub = commands.add_parser("capabilities", help="each capability an engine may declare, and the scenarios needing it")
     sub.add_argument("name", nargs="?", default=None, help="list the scenarios that need this capability")
     sub.add_argument("--json", action="store_true", help="print every capability, its meaning and scenarios as JSON")
+    sub.add_argument("-v", "--verbose", action="store_true", help="list the scenarios under each capability")
 
 
 def capabilities() -> list[dict[str, Any]]:
@@ -56,9 +58,11 @@ def run(args: argparse.Namespace) -> int:
     width = max(len(c["name"]) for c in found)
     for entry in found:
         print(f"{entry['name']:<{width}}  {_count(entry):>13}  {entry['meaning']}")
+        for scenario in entry["scenarios"] if args.verbose else ():
+            print(f"  {scenario}")
     print()
     print("An engine declares in its handshake the capabilities it plays; a scenario that needs one it does not")
-    print("declare is SKIP. 'mtg-conformance capabilities NAME' lists the scenarios that need NAME.")
+    print("declare is SKIP. 'mtg-conformance capabilities NAME' lists the scenarios that need NAME (-v: all).")
     return 0
 
 

@@ -30,7 +30,7 @@ scenarios that encode official rulings and the Comprehensive Rules.
     Every numbered rule of the Comprehensive Rules: tested, cited only by the engine, exempt, or not.
 ``mtg-conformance cr-changes FILE``
     The rules the suite cites whose text or number another edition of the CR changed.
-``mtg-conformance capabilities [NAME] [--json]``
+``mtg-conformance capabilities [NAME] [-v] [--json]``
     Each capability an engine may declare, its meaning and the scenarios that need it.
 
 Every user mistake ends in one line on stderr and exit status 2.

@@ -94,6 +94,16 @@ def test_capabilities_name_lists_the_scenarios_that_need_it(capsys: pytest.Captu
     one_line(capsys, ["capabilities", "flying"], "unknown capability 'flying'")
 
 
+def test_capabilities_verbose_lists_the_scenarios_under_each(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = _out(capsys, ["capabilities", "-v"])
+    assert status == 0
+    derived = derive_all()
+    flash = out[out.index("\nflash ") : out.index("\nlayers ")]
+    assert sorted(line.strip() for line in flash.splitlines()[2:]) == sorted(
+        i for i, d in derived.items() if "flash" in d.needs
+    )
+
+
 def test_capabilities_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out = _out(capsys, ["capabilities", "--json"])
     assert status == 0
