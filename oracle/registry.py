@@ -30,6 +30,10 @@ ALIASES: dict[str, str] = {
     # The protocol's worked example, in JavaScript (fixtures/engines/example-js/README.md).
     "example-js": "cmd:node " + shlex.quote(str(shipped_fixture("engines", "example-js", "engine.js"))),
 }
+#: What --engine takes, in the words of every help text and error that lists it.
+ENGINE_HELP = "'reference', 'phase', 'example-js', 'module:Class' or 'cmd:<command line>'"
+#: phase-python, as pyproject.toml's "phase" extra pins it: what a wheel user installs for --engine phase.
+PHASE_REQUIREMENT = "phase-python==0.103.0"
 
 
 def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = False) -> Engine:
@@ -41,11 +45,11 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
     an ``Exception`` is an engine error (:mod:`oracle.contract.in_process`); given a ``timeout``, it runs
     in a child process behind the wire instead (:func:`hosted_engine`), bounded like a ``cmd:`` engine.
     This package's own engines (the aliases) always run as they are."""
-    if spec == "phase":  # phase.rs through phase-python: pip install -e ".[phase]"
+    if spec == "phase":  # phase.rs through phase-python, the "phase" extra
         try:
             import phase  # noqa: F401
         except ImportError:
-            raise EngineLoadError("engine 'phase' needs phase-python: pip install -e \".[phase]\"") from None
+            raise EngineLoadError(f"engine 'phase' needs phase-python: pip install {PHASE_REQUIREMENT}") from None
     if spec == "example-js" and shutil.which("node") is None:
         raise EngineLoadError("engine 'example-js' needs Node.js: no 'node' on the PATH")
     ours = spec in ALIASES
@@ -56,7 +60,7 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
         return SubprocessEngine(spec[4:], DEFAULT_TIMEOUT if timeout is None else timeout, validate_wire)
     module_name, _, class_name = spec.partition(":")
     if not module_name or not class_name:
-        raise EngineLoadError(f"engine {spec!r}: expected 'reference', 'module:Class' or 'cmd:<command line>'")
+        raise EngineLoadError(f"engine {spec!r}: expected {ENGINE_HELP}")
     if timeout is not None and not ours:  # a time limit asked: bounded like a cmd: engine, in a child process
         return hosted_engine(spec, timeout, validate_wire)
     try:
@@ -127,7 +131,7 @@ def open_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
         names = ", ".join(repr(printable(c, 40)) for c in unknown[:5])
         raise EngineLoadError(
             f"engine {spec!r} declares capabilities that do not exist: {names}; "
-            "fixtures/capabilities.toml lists those a scenario may need"
+            "'mtg-conformance capabilities' lists those a scenario may need"
         )
     return engine, described
 

@@ -1,9 +1,11 @@
 """How a scenario ends, in the words a certification uses (after web-platform-tests and Bowtie).
 
 * ``PASS`` — the scenario ran and every Then step held.
-* ``FAIL`` — the engine's rules outcome is wrong (a Then step did not hold).
-* ``ERROR`` — the engine broke (could not start, crashed, printed garbage, answered out of schema)
-  or refused a legal action; the scenario itself is broken (no steps, an unknown step).
+* ``FAIL`` — the engine's rules outcome is wrong: a Then step did not hold, or the engine refused
+  an action the rules allow ("refused a legal action: <its reason>", a rules bug such as summoning
+  sickness that never wears off, 302.6), blamed on the step that took the action.
+* ``ERROR`` — the engine broke (could not start, crashed, printed garbage, answered out of schema);
+  the scenario itself is broken (no steps, an unknown step).
 * ``TIMEOUT`` — the engine did not answer a request in time.
 * ``SKIP`` — the scenario needs a capability the engine does not declare; never counted as a pass.
 * ``PRECONDITION`` — the engine could not build the scenario's position.
@@ -30,8 +32,15 @@ class EngineTimeout(EngineFailure):
     """The engine did not answer in time: the scenario is TIMEOUT."""
 
 
-class Refused(EngineFailure):
-    """The engine refused an action the scenario takes as legal: the scenario is ERROR."""
+class Refused(AssertionError):
+    """The engine refused an action the scenario takes as legal: a rules verdict, the scenario is
+    FAIL.  ``step`` is the index of the scenario's step that took the action (None: unknown), where
+    the scenario is blamed, although the refusal is noticed only when the next step looks at the
+    game (that step may be "Then the action is rejected for ...")."""
+
+    def __init__(self, message: str, step: int | None = None) -> None:
+        super().__init__(message)
+        self.step = step
 
 
 class Precondition(Exception):
@@ -45,8 +54,8 @@ class Unsupported(Exception):
 def classify(error: BaseException | None, skipped: bool = False) -> str:
     """The outcome of a scenario that raised ``error`` (None: it passed).
 
-    A Then step that did not hold (an assertion, or ``pytest.fail``) is FAIL; anything else
-    that stopped a step, such as an unknown step or card, is ERROR.
+    A Then step that did not hold (an assertion, or ``pytest.fail``) and a legal action the engine
+    refused are FAIL; anything else that stopped a step, such as an unknown step or card, is ERROR.
     """
     import pytest
 

@@ -19,6 +19,7 @@ from functools import cache
 import pytest
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
+from oracle.contract.outcomes import Refused
 from oracle.paths import suite_root
 from oracle.suite.recorder import Trace
 from oracle.suite.scenarios import Scenario, Step, read_feature
@@ -84,9 +85,11 @@ def run_step(world: World, step: Step) -> None:
 
 def execute(world: World, steps: Sequence[Step], trace: Trace) -> None:
     """Run the steps in order, each reported to ``trace`` as it starts and ends; the first that
-    fails raises its error (the steps after it do not run)."""
+    fails raises its error (the steps after it do not run).  A legal action the engine refused is
+    blamed on the step that took it (:class:`~oracle.contract.outcomes.Refused`)."""
     __tracebackhide__ = True
     for index, step in enumerate(steps):
+        world.step = index
         trace.start(index)
         try:
             INDEX.find(step.kind, step.text).call(world)
@@ -97,11 +100,14 @@ def execute(world: World, steps: Sequence[Step], trace: Trace) -> None:
 
 
 def run(world: World, steps: tuple[Step, ...]) -> Outcome:
-    """Run the steps in order until one fails; how the run ended."""
+    """Run the steps in order until one fails; how the run ended (a refused action: at the step
+    that took it)."""
     for index, step in enumerate(steps):
+        world.step = index
         try:
             run_step(world, step)
         except FAILURES as error:
             message = str(error).splitlines()[0] if str(error) else ""
-            return Outcome(index, type(error).__name__, message)
+            blamed = error.step if isinstance(error, Refused) and error.step is not None else index
+            return Outcome(blamed, type(error).__name__, message)
     return Outcome()

@@ -111,6 +111,15 @@ class Suite:
             engine, described = open_engine(spec, timeout, validate)
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
+        expectations = config.getoption("mtg_expectations")
+        if expectations:  # for this engine, as it names itself, whatever started it
+            from oracle.suite.results import check_expectations_engine
+
+            try:
+                check_expectations_engine(Path(expectations), described, spec)
+            except UserError as exc:
+                close_engine(engine, spec, quiet=True)
+                raise pytest.UsageError(str(exc)) from None
         if getattr(config.option, "dist", "no") != "no":  # pytest-xdist: the workers run the scenarios
             close_engine(engine, spec, quiet=True)
             return
@@ -157,12 +166,12 @@ class Suite:
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
         """A user's mistake, an engine's failure or a position it can't build is one line, not a traceback."""
-        from oracle.contract.outcomes import EngineFailure, Precondition, Unsupported
+        from oracle.contract.outcomes import EngineFailure, Precondition, Refused, Unsupported
 
         report = yield
         if call.excinfo is not None and report.failed:
             error = call.excinfo.value
-            if isinstance(error, (UserError, EngineFailure, Precondition, Unsupported)):
+            if isinstance(error, (UserError, EngineFailure, Precondition, Refused, Unsupported)):
                 report.longrepr = f"{item.nodeid}: {type(error).__name__}: {str(error).splitlines()[0]}"
         return report
 
@@ -189,7 +198,7 @@ def _checked_inputs(config: pytest.Config) -> tuple[Any, dict[str, Any]]:
     expectations = {}
     if expectations_file:
         known = scenario_ids(suite_root() / "features")
-        expectations = load_expectations(Path(expectations_file), config.getoption("mtg_engine"), known)
+        expectations = load_expectations(Path(expectations_file), known)  # its engine: once it has described itself
     sources.PATHS[:] = feature_sources(config.getoption("mtg_features"), option="--mtg-features")
     if not hasattr(config, "workerinput"):  # a worker of -n: its controller checked them
         check_tags(catalog, sources.PATHS or [suite_root() / "features"])  # every tag names what the suite knows

@@ -8,6 +8,7 @@ Schema, so a scenario can't pass on data the contract does not allow.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +27,11 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
 MAX_SINGLE_OPTION_ANSWERS = 20
 _EQUIP = re.compile(r"^Equip (\{[^}]+\})+$")
 _COST_PART = re.compile(r"^(\{[^}]+\})+$|^Sacrifice .+$|^Tap an untapped .+$|^Discard a card$")
+
+
+def as_json(data: Any) -> str:
+    """An action as the wire protocol writes it: ``{"type": "pass", "player": "Alice"}``."""
+    return json.dumps(data, ensure_ascii=False)
 
 
 def count(word: str) -> int:
@@ -78,6 +84,10 @@ class World:
     #: a name): the index of the option taken, the first unless the lint of unstated choices
     #: (tests/unit/test_unstated_choices.py) tries the others.
     decider: Callable[[str, list[str]], int] = field(default=lambda kind, options: 0)
+    #: The index of the scenario's step being run (set by the driver), and of the one that took
+    #: the last action: a refusal noticed later is blamed on the step that acted.
+    step: int | None = None
+    action_step: int | None = None
     #: The last observation, valid until the next action (observing changes nothing).
     _seen: dict[str, Any] | None = None
 
@@ -138,14 +148,15 @@ class World:
         self.before = self.observe()  # usually seen already by the step that acts
         self._seen = None
         outcome = self.engine.perform(action)
-        self._check(outcome, "outcome.schema.json", f"the engine's answer to {action}")
+        self._check(outcome, "outcome.schema.json", f"the engine's answer to {as_json(action)}")
         if not outcome["accepted"] and outcome["rejection"]["code"] == "unsupported":
             # Whatever the scenario expects next, it can't be judged: never a pass, never an ERROR.
             raise Unsupported(
-                f"the engine does not support this action: {outcome['rejection']['reason']}; action: {action}"
+                f"the engine does not support this action: {outcome['rejection']['reason']}; action: {as_json(action)}"
             )
         self.outcome = outcome
         self.last_action = action
+        self.action_step = self.step
         self.outcome_checked = outcome["accepted"]
         if outcome["accepted"]:
             self.answers = [*self.answers, action["choice"]] if action["type"] == "choose" else []
@@ -164,8 +175,9 @@ class World:
             action = {"type": "choose", "player": pending["player"], "choice": pending["options"][0]}
             self._seen = None
             outcome = self.engine.perform(action)
-            self._check(outcome, "outcome.schema.json", f"the engine's answer to {action}")
+            self._check(outcome, "outcome.schema.json", f"the engine's answer to {as_json(action)}")
             self.outcome, self.last_action, self.outcome_checked = outcome, action, outcome["accepted"]
+            self.action_step = self.step
             if not outcome["accepted"] and outcome["rejection"]["code"] == "unsupported":
                 raise Unsupported(f"the engine does not support this action: {outcome['rejection']['reason']}")
             if not outcome["accepted"]:
@@ -173,11 +185,14 @@ class World:
         raise EngineFailure(f"the engine asked more than {MAX_SINGLE_OPTION_ANSWERS} questions with a single option in a row")
 
     def require_accepted(self) -> None:
-        """An unexpected rejection fails the scenario where it happened, with the engine's reason."""
+        """An unexpected rejection fails the scenario at the step that took the action, with the
+        engine's reason and the action as the contract writes it (JSON)."""
         if self.outcome is not None and not self.outcome_checked:
             rejection = self.outcome["rejection"]
             raise Refused(
-                f"the last action was rejected ({rejection['code']}): {rejection['reason']}; action: {self.last_action}"
+                f"refused a legal action: {rejection['reason']} ({rejection['code']}); "
+                f"action: {as_json(self.last_action)}",
+                self.action_step,
             )
 
     def observe(self) -> dict[str, Any]:

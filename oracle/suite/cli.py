@@ -1,4 +1,7 @@
-"""The ``mtg-conformance`` command.
+"""mtg-conformance: the conformance suite for the rules of Magic: The Gathering, and its reference engine.
+
+It certifies a rules engine (in Python, or any language over the wire protocol) against
+scenarios that encode official rulings and the Comprehensive Rules.
 
 ``mtg-conformance run [--engine SPEC] [--ruling ID] [-m EXPR] [--expectations FILE] [--transcripts DIR] [--features PATH]``
     Run the Gherkin suite (or the feature files of PATH) against an engine and print the per-ruling
@@ -27,6 +30,8 @@
     Every numbered rule of the Comprehensive Rules: tested, cited only by the engine, exempt, or not.
 ``mtg-conformance cr-changes FILE``
     The rules the suite cites whose text or number another edition of the CR changed.
+``mtg-conformance capabilities [NAME] [-v] [--json]``
+    Each capability an engine may declare, its meaning and the scenarios that need it.
 
 Every user mistake ends in one line on stderr and exit status 2.
 """
@@ -49,6 +54,8 @@ from oracle.contract.outcomes import NOT_RUN, printable
 from oracle.errors import UserError
 from oracle.files import write_whole
 from oracle.paths import suite_root
+from oracle.registry import ENGINE_HELP
+from oracle.version import __version__
 
 from .catalog import feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
 from .commands import ENGINE_TIMEOUT_HELP, add_commands, run_command
@@ -92,7 +99,9 @@ def _workers(text: str) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="mtg-conformance", description=__doc__.split("\n\n")[0])
+    about = " ".join(__doc__.split("\n\n")[:2]).replace("\n", " ").removeprefix("mtg-conformance: ")
+    parser = _Parser(prog="mtg-conformance", description=about[0].upper() + about[1:])
+    parser.add_argument("--version", action="version", version=f"mtg-conformance {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     for name, text in (
         ("run", "run the suite against an engine and print the summary"),
@@ -100,7 +109,7 @@ def _parser() -> argparse.ArgumentParser:
         ("expectations", "run the suite and write the engine's expectations file"),
     ):
         sub = commands.add_parser(name, help=text)
-        sub.add_argument("--engine", default="reference", help="'reference', 'module:Class' or 'cmd:<command line>'")
+        sub.add_argument("--engine", default="reference", help=ENGINE_HELP)
         sub.add_argument("--ruling", action="append", default=[], help="run only this ruling's scenarios (repeatable)")
         sub.add_argument("-m", dest="markexpr", default="", help="a pytest marker expression, e.g. 'cr.106.7'")
         sub.add_argument("--engine-timeout", type=_seconds, default=None, help=ENGINE_TIMEOUT_HELP)
@@ -209,7 +218,7 @@ def _check_selection(args: argparse.Namespace, catalog: Any, features: Path) -> 
     if getattr(args, "expectations", None):
         from .results import load_expectations
 
-        load_expectations(Path(args.expectations), args.engine, scenario_ids(features))
+        load_expectations(Path(args.expectations), scenario_ids(features))
 
 
 def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool = False) -> Run:
@@ -257,6 +266,14 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
     check_before_run(args, load_catalog(root), features, root)  # feature files, places to write: one line
     pytest_args += [f"--mtg-features={path}" for path in features]
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
+    if getattr(args, "expectations", None):  # for this engine, as it names itself, whatever started it
+        from .results import check_expectations_engine
+
+        try:
+            check_expectations_engine(Path(args.expectations), described, args.engine)
+        except UserError:
+            close_engine(engine, args.engine, quiet=True)
+            raise
     session = _Session(engine, described)
     try:
         code = int(pytest.main(pytest_args, plugins=[session]))
@@ -317,7 +334,7 @@ def expectations(args: argparse.Namespace) -> int:
     run = run_suite(args, quiet=True)
     if run.status not in (0, 1) or any(r.outcome == NOT_RUN for r in run.collector.ordered()):
         raise UserError(f"the run did not complete (exit status {run.status}): no expectations file written")
-    text = expectations_toml(run.collector.ordered(), args.engine)
+    text = expectations_toml(run.collector.ordered(), run.described)
     if args.out:
         write_whole(Path(args.out), text)
         print(f"wrote {args.out}")
@@ -346,7 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             written = render_docs(Path(args.out), reports)
             print(f"wrote {len(written)} pages into {args.out}")
             return 0
-        if args.command in ("cards", "smoke", "replay"):
+        if args.command in ("cards", "smoke", "replay", "capabilities"):
             return run_command(args, run_suite)
         if args.command == "explore":
             from .explore.command import run as explore

@@ -1,4 +1,5 @@
-"""The commands an engine's author starts with: ``cards``, ``smoke`` and ``replay``.
+"""The commands an engine's author starts with: ``cards``, ``smoke``, ``replay`` and ``capabilities``
+(:mod:`oracle.suite.capabilities`).
 
 ``mtg-conformance cards --out FILE``
     Every card fixture as engine-neutral JSON (:mod:`oracle.contract.cards`, ``cards.schema.json``).
@@ -28,7 +29,10 @@ from typing import Any
 from oracle.contract.outcomes import NOT_PASSED, printable
 from oracle.errors import EngineLoadError, UserError
 from oracle.files import write_whole
+from oracle.registry import ENGINE_HELP
 
+from .capabilities import add_parser as add_capabilities
+from .capabilities import run as capabilities
 from .inert import LONG, NAME, plain
 from .reports.failures import UNRELIABLE
 
@@ -40,14 +44,14 @@ ENGINE_TIMEOUT_HELP = (
 
 
 def add_commands(commands: Any, seconds: Callable[[str], float]) -> None:
-    """Add the three commands to the CLI's subparsers."""
+    """Add the four commands to the CLI's subparsers."""
     cards = commands.add_parser("cards", help="write every card the suite plays with as JSON")
     cards.add_argument("--out", required=True, metavar="FILE", help="the file to write ('-' for stdout)")
     smoke = commands.add_parser("smoke", help="check the handshake and run the core scenarios, in seconds")
     replay = commands.add_parser("replay", help="send a transcript's requests again and show what differs")
     replay.add_argument("file", metavar="FILE", help="a transcript written by --transcripts")
     for sub in (smoke, replay):
-        sub.add_argument("--engine", required=True, help="'reference', 'module:Class' or 'cmd:<command line>'")
+        sub.add_argument("--engine", required=True, help=ENGINE_HELP)
         sub.add_argument("--engine-timeout", type=seconds, default=None, help=ENGINE_TIMEOUT_HELP)
         sub.add_argument(
             "--validate-wire", action="store_true", help="check every protocol message against the schemas"
@@ -55,6 +59,7 @@ def add_commands(commands: Any, seconds: Callable[[str], float]) -> None:
     smoke.add_argument(
         "--transcripts", default=None, metavar="DIR", help="write each not-passed scenario's requests and replies"
     )
+    add_capabilities(commands)
 
 
 def run_command(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
@@ -62,6 +67,8 @@ def run_command(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
         return write_cards(args.out)
     if args.command == "smoke":
         return smoke(args, run_suite)
+    if args.command == "capabilities":
+        return capabilities(args)
     return replay_file(args)
 
 
@@ -159,13 +166,13 @@ def replay_file(args: argparse.Namespace) -> int:
     )
     differences = 0
     try:
-        for request, _now, difference in replay(pairs, engine):
+        for request, _now, found in replay(pairs, engine):
             what = request["op"] + (f" {json.dumps(request.get('action'))}" if request["op"] == "perform" else "")
-            print(
-                f"{'≠' if difference else '='} {plain(request['id'], 20):>3} {printable(what, 160)}"
-                + (f": {plain(difference, 500)}" if difference else "")
-            )
-            differences += bool(difference)
+            head = f"{'≠' if found else '='} {plain(request['id'], 20):>3} {printable(what, 160)}"
+            print(head + (f": {plain(found[0], 500)}" if len(found) == 1 else ""))
+            for line in found if len(found) > 1 else ():  # every difference of the answer, one a line
+                print(f"        {plain(line, 500)}")
+            differences += bool(found)
     finally:
         close_engine(engine, args.engine, quiet=True)
     print(f"{differences} of {len(pairs)} answers differ" if differences else "every answer is the same")

@@ -61,7 +61,9 @@ class Trace:
         self._started = time.perf_counter()
 
     def end(self, error: BaseException | None = None) -> None:
-        """The step that started ended: passed, or failed with ``error``."""
+        """The step that started ended: passed, or failed with ``error``.  A legal action the
+        engine refused (noticed when this step looked at the game) is blamed on the step that took
+        it: that one failed, and this one did not get to check anything (skipped)."""
         run = self.stopped
         if run is None:
             return
@@ -69,8 +71,13 @@ class Trace:
         run.duration = time.perf_counter() - self._started
         if error is None:
             self.stopped = None
-        else:
-            self.error = error
+            return
+        self.error = error
+        blamed = getattr(error, "step", None) if isinstance(error, Refused) else None
+        if blamed is not None and 0 <= blamed < len(self.steps) and self.steps[blamed] is not run:
+            run.status = "skipped"
+            self.stopped = self.steps[blamed]
+            self.stopped.status = "failed"
 
     def skipped(self) -> None:
         """The scenario was skipped: none of its steps counts as run."""
@@ -85,6 +92,8 @@ def expected_observed(outcome: str, trace: Trace | None, message: str) -> tuple[
     if isinstance(error, Mismatch):
         return error.expected, error.observed
     observed = message or outcome
+    if isinstance(error, Refused):
+        return "the engine accepts the action, which the rules allow", observed
     if outcome == "FAIL" and stopped is not None:
         return stopped.text, observed
     if isinstance(error, Precondition) or outcome == "PRECONDITION":
@@ -93,8 +102,6 @@ def expected_observed(outcome: str, trace: Trace | None, message: str) -> tuple[
         return "the engine plays the scenario, whose every need it declares", observed
     if isinstance(error, EngineTimeout) or outcome == "TIMEOUT":
         return "an answer within the time limit", observed
-    if isinstance(error, Refused):
-        return "the engine accepts the action, which the rules allow", observed
     if isinstance(error, EngineFailure):
         return "an answer that keeps the contract", observed
     if outcome == "SKIP":
@@ -130,7 +137,7 @@ class StepRecorder:
             trace.stopped.status = "failed"
             trace.error = trace.error or error
             for later in trace.steps[trace.steps.index(trace.stopped) + 1 :]:
-                later.status = "skipped"
+                later.status = "skipped" if later.status == "not run" else later.status
         elif report.failed:
             trace.error = trace.error or error
         return trace

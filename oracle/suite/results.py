@@ -11,6 +11,7 @@ not run, or in which nothing passed, is not green (:func:`verdict`).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -21,7 +22,7 @@ import pytest
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import NOT_RUN, OUTCOMES, classify, printable
 from oracle.errors import UserError
-from oracle.registry import ALIASES
+from oracle.paths import suite_root
 from oracle.toml import read_toml
 from oracle.version import __version__
 
@@ -65,6 +66,9 @@ class ScenarioResult:
     steps: list[dict[str, Any]] = field(default_factory=list)
     #: With --transcripts: the file of what the engine was asked and answered, if it did not pass.
     transcript: str | None = None
+    #: A feature file of the user's (not the suite's own): its path, as the terminal shows it;
+    #: never in report.json, whose paths are the suite's features/.
+    path: str | None = None
 
     def record(self, outcome: str, message: object = "") -> None:
         """Set the outcome and its one-line, printable message."""
@@ -97,20 +101,18 @@ class Expectation:
     reason: str
 
 
-def load_expectations(path: Path, engine: str | None = None, known: set[str] | None = None) -> dict[str, Expectation]:
-    """An engine's expectations file (TOML), pinned to the suite version and to the engine it was
-    written for; with ``known`` (every scenario id), an entry naming another scenario is an error."""
+def load_expectations(path: Path, known: set[str] | None = None) -> dict[str, Expectation]:
+    """An engine's expectations file (TOML), pinned to the suite version and naming the engine it
+    was written for (checked against the engine once it has described itself:
+    :func:`check_expectations_engine`); with ``known`` (every scenario id), an entry naming another
+    scenario is an error."""
     data = read_toml(path, UserError)
     if data.get("suite_version") != __version__:
         raise UserError(
             f"{path}: written for suite {data.get('suite_version')!r}, this is {__version__}: "
             "regenerate it with 'mtg-conformance expectations'"
         )
-    written_for = data.get("engine")
-    if not isinstance(written_for, str):
-        raise UserError(f'{path}: needs engine = "<the --engine it was written for>"')
-    if engine is not None and ALIASES.get(written_for, written_for) != ALIASES.get(engine, engine):
-        raise UserError(f"{path}: written for engine {written_for!r}, this run is of {engine!r}")
+    _written_for(path, data)
     entries = data.get("expected", [])
     if not isinstance(entries, list):
         raise UserError(f"{path}: expected must be an array of tables ([[expected]])")
@@ -133,13 +135,42 @@ def load_expectations(path: Path, engine: str | None = None, known: set[str] | N
     return expected
 
 
-def expectations_toml(results: list[ScenarioResult], engine: str) -> str:
-    """The expectations file that makes this run the baseline: every scenario that did not pass."""
+def _written_for(path: Path, data: dict[str, Any]) -> tuple[str, str | None]:
+    """The engine an expectations file is for: its name as its handshake gives it, and the
+    version the file pins (None: any version)."""
+    name, version = data.get("engine"), data.get("engine_version")
+    if not isinstance(name, str):
+        raise UserError(f'{path}: needs engine = "<the engine\'s name, as its handshake gives it>"')
+    if version is not None and not isinstance(version, str):
+        raise UserError(f"{path}: engine_version must be a string")
+    return name, version
+
+
+def check_expectations_engine(path: Path, described: JSON, spec: str) -> None:
+    """The expectations file is for the engine that described itself, whatever command line
+    started it: the same name (and the same version, where the file pins one); a mismatch is one
+    :class:`UserError` naming both."""
+    name, version = _written_for(path, read_toml(path, UserError))
+    if name == described["name"] and version in (None, described["version"]):
+        return
+    pinned = f" version {version!r}" if version is not None else ""
+    raise UserError(
+        f"{path}: written for engine {name!r}{pinned}, but the engine of this run (--engine {spec!r}) says it is "
+        f"{printable(described['name'], 100)!r} version {printable(described['version'], 40)!r} in its handshake"
+    )
+
+
+def expectations_toml(results: list[ScenarioResult], described: JSON) -> str:
+    """The expectations file that makes this run the baseline: every scenario that did not pass,
+    for the engine named as it names itself (``engine_version`` written as a comment to pin)."""
+    name = described["name"]
     lines = [
-        f"# Scenarios {engine} is expected not to pass, written by 'mtg-conformance expectations'.",
+        f"# Scenarios {printable(name, 100)} is expected not to pass, written by 'mtg-conformance expectations'.",
         "# A run fails on a new failure and on an unexpected pass. Give each a reason or an issue link.",
+        "# The file is for the engine its handshake names, however it is started.",
         f'suite_version = "{__version__}"',
-        f"engine = {_quote(engine)}",
+        f"engine = {_quote(name)}",
+        f"# engine_version = {_quote(described['version'])}  # uncomment: this file holds only for this version",
         "",
     ]
     for result in sorted(results, key=lambda r: r.id):
@@ -201,7 +232,17 @@ def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
         needs=needs,
         feature_name=scenario.feature_name or scenario.feature,
         steps=[{**unrun, "keyword": s.keyword, "text": s.text, "line": s.line} for s in scenario.steps],
+        path=_users_path(scenario.path),
     )
+
+
+def _users_path(path: Path) -> str | None:
+    """A feature file outside the suite's own features/, as a user finds it: relative to the
+    working directory when it is under it; None for the suite's own."""
+    resolved = path.resolve()
+    if resolved.is_relative_to((suite_root() / "features").resolve()):
+        return None
+    return os.path.relpath(resolved) if resolved.is_relative_to(Path.cwd()) else str(resolved)
 
 
 @dataclass(eq=False)  # a plugin is hashed by pytest (a conftest outside the suite's folder makes it so)
@@ -268,7 +309,7 @@ class ResultCollector:
         result.record(label, error if error is not None else "")
         result.explain(trace)
         if report.failed and label != "PASS":
-            lines = block(asdict(result))
+            lines = block(asdict(result), engine=self.engine)
             if label != "FAIL" and error is not None:  # what broke, by name, for whoever debugs it
                 lines.append(f"  {type(error).__name__}: {printable(str(error).split(chr(10), 1)[0], 500)}")
             report.longrepr = "\n".join(lines)

@@ -64,7 +64,7 @@ def summary(
     stopped = sorted((s for s in scenarios if s["outcome"] in STOPPED), key=lambda s: STOPPED.index(s["outcome"]))
     for scenario in stopped:
         write("")
-        lines = block(scenario)
+        lines = block(scenario, engine=engine)
         if (expected or {}).get(scenario["id"]) == scenario["outcome"]:
             lines[0] = lines[0].replace(":", " (expected):", 1)
         for line in lines:

@@ -15,7 +15,8 @@ then each request as the wire protocol writes it and the engine's reply, in orde
 
 An engine in another process got exactly these requests (each with the id its runner gave it);
 an engine in Python got the same calls.  :func:`replay` sends the requests again, in order, to an
-engine started afresh and names every reply that differs.
+engine started afresh and lists, for each reply, every difference in what the contract defines and
+the suite observes (:mod:`oracle.suite.answers`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from oracle.contract.wire import MAX_LINE, WireError, decode
 from oracle.errors import UserError
 from oracle.files import write_whole
 from oracle.version import __version__
+
+from .answers import contract_view, differences, schema_of
 
 
 class Recording(Engine):
@@ -147,9 +150,10 @@ def read_transcript(path: Path) -> tuple[JSON, list[tuple[JSON, JSON]]]:
     return lines[0][1]["transcript"], pairs
 
 
-def replay(pairs: list[tuple[JSON, JSON]], engine: Engine) -> Iterator[tuple[JSON, JSON, str]]:
-    """Send each request again; yield (request, reply now, how it differs from the recorded one or "").
+def replay(pairs: list[tuple[JSON, JSON]], engine: Engine) -> Iterator[tuple[JSON, JSON, list[str]]]:
+    """Send each request again; yield (request, reply now, every difference from the recorded one).
 
+    Only what the contract defines and the suite observes is compared (:mod:`oracle.suite.answers`).
     An error replaces a result, never the other way round silently: once the engine failed, the
     requests after it are not sent (the engine that failed is gone)."""
     for request, recorded in pairs:
@@ -162,37 +166,16 @@ def replay(pairs: list[tuple[JSON, JSON]], engine: Engine) -> Iterator[tuple[JSO
                 now = {"result": engine.observe()}
         except EngineFailure as failure:
             now = {"error": {"message": str(failure).splitlines()[0] if str(failure) else ""}}
-        difference = _difference(recorded, now)
-        yield request, now, difference
+        yield request, now, _differences(request["op"], recorded, now)
         if "error" in now:
             return
 
 
-def _difference(recorded: JSON, now: JSON) -> str:
+def _differences(op: str, recorded: JSON, now: JSON) -> list[str]:
     if ("error" in recorded) != ("error" in now):
         was = "an error" if "error" in recorded else "a result"
-        return f"was {was}, is {'an error: ' + now['error']['message'] if 'error' in now else 'a result'}"
+        return [f"was {was}, is {'an error: ' + now['error']['message'] if 'error' in now else 'a result'}"]
     if "error" in now:
-        return ""  # both failed; the words of an error may differ
-    return difference(recorded["result"], now["result"])
-
-
-def difference(before: Any, after: Any, where: str = "$") -> str:
-    """Where two JSON values first differ, as ``$.path: was X, is Y``; "" when they are equal."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        for key in sorted(set(before) | set(after)):
-            if key not in after or key not in before:
-                return f"{where}.{key}: {'missing now' if key not in after else 'new'}"
-            if found := difference(before[key], after[key], f"{where}.{key}"):
-                return found
-        return ""
-    if isinstance(before, list) and isinstance(after, list):
-        for index, (old, new) in enumerate(zip(before, after)):  # noqa: B905 - lengths compared below
-            if found := difference(old, new, f"{where}[{index}]"):
-                return found
-        if len(before) != len(after):
-            return f"{where}: had {len(before)} item(s), has {len(after)}"
-        return ""
-    if before == after and type(before) is type(after):
-        return ""
-    return f"{where}: was {json.dumps(before)[:120]}, is {json.dumps(after)[:120]}"
+        return []  # both failed; the words of an error may differ
+    schema = schema_of(op)
+    return differences(contract_view(recorded["result"], schema), contract_view(now["result"], schema))

@@ -32,3 +32,10 @@ class NoCapabilities(ReferenceEngine):
 
     def describe(self) -> JSON:
         return {**super().describe(), "capabilities": []}
+
+
+class UnknownCapability(ReferenceEngine):
+    """Declares a capability no scenario can need."""
+
+    def describe(self) -> JSON:
+        return {**super().describe(), "capabilities": [*super().describe()["capabilities"], "telepathy"]}

@@ -23,3 +23,14 @@ class CrashesOnPass(ReferenceEngine):
         if action.get("type") == "pass":
             raise RuntimeError("passing is not implemented")
         return super().perform(action)
+
+
+class SicknessNeverWearsOff(ReferenceEngine):
+    """Refuses every activated ability as if its source were still summoning sick (302.6): a rules
+    bug that makes the engine refuse an action the rules allow."""
+
+    def perform(self, action: JSON) -> JSON:
+        if action.get("type") == "activate":
+            reason = "the creature has not been under its controller's control since the turn began"
+            return {"accepted": False, "rejection": {"code": "summoning-sickness", "reason": reason}}
+        return super().perform(action)

@@ -88,7 +88,7 @@ def test_unknown_card_is_one_line(run: subprocess.CompletedProcess[str]) -> None
 
 
 def test_refused_action_says_why(run: subprocess.CompletedProcess[str]) -> None:
-    assert "the last action was rejected (summoning-sickness)" in run.stdout
+    assert "refused a legal action: " in run.stdout and "(summoning-sickness)" in run.stdout
 
 
 def test_no_traceback_for_user_mistakes(run: subprocess.CompletedProcess[str]) -> None:

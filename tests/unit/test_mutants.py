@@ -4,9 +4,9 @@ Each mutant of tests/mutants.py is checked the way a user would run the suite ag
 ``MTG_CONFORMANCE_MUTANT=<name> mtg-conformance run --ruling <id> ...`` in a new process (with the
 test plugin that applies it, tests/mutant_plugin.py),
 from another directory.  The command must exit with status 1; at least one scenario must FAIL
-(a Then step that did not hold) or end in ERROR because the wrong engine refused an action the
-scenario takes as legal, and no ERROR may have another cause (that would be the mutant itself
-crashing); every scenario the mutant names as written to catch it must be among the failures.
+(a Then step that did not hold, or the wrong engine refused an action the scenario takes as
+legal), and none may be ERROR (that would be the mutant itself crashing); every scenario the
+mutant names as written to catch it must be among the failures.
 The runs are started together, as many at a time as there are cores, and each test waits for
 its own.
 """

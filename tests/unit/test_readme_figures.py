@@ -1,6 +1,6 @@
 """The README's figures are checked against what they count, not typed from memory: the scenarios
-and the ``@rules`` ones, the rulings, the wrong engines, and phase.rs's published certification
-(fixtures/engines/phase/report.json).  A change that moves a figure fails here until the README says
+and the ``@rules`` and core ones, the rulings, the capabilities, the wrong engines, and phase.rs's
+published certification (fixtures/engines/phase/report.json).  A change that moves a figure fails here until the README says
 the new one."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import pytest
 
 from oracle.paths import suite_root
 from oracle.suite.catalog import load_catalog
+from oracle.suite.needs import load_needs_table
 from oracle.suite.scenarios import feature_files, read_feature
 from tests.mutants import FIRST, MUTANTS
 
@@ -52,6 +53,11 @@ FIGURES = {
         lambda: f"scenarios ({_rules_scenarios()} of the {len(SCENARIOS)})",
     ),
     "rulings": (r"holds the \d+ rulings", lambda: f"holds the {len(load_catalog().rulings)} rulings"),
+    "core scenarios": (r"the \d+ core scenarios", lambda: f"the {sum(1 for s in SCENARIOS if 'core' in s.tags)} core scenarios"),
+    "capabilities": (
+        r"lists the \d+ capabilities",
+        lambda: f"lists the {len(load_needs_table().capabilities)} capabilities",
+    ),
     "wrong engines": (r"for each of \d+ deliberately", lambda: f"for each of {len(MUTANTS)} deliberately"),
     "wrong engines from real engines' defects": (
         r"And \d+ of them reproduce a defect",

@@ -1,5 +1,5 @@
-"""Transcripts record what an engine was asked and answered; replay sends it again and names the
-first place each reply differs."""
+"""Transcripts record what an engine was asked and answered; replay sends it again and names
+every place each reply differs."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from oracle.adapters.reference import ReferenceEngine
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import EngineFailure
 from oracle.errors import UserError
+from oracle.suite.answers import differences
 from oracle.suite.transcripts import (
     Recording,
-    difference,
     read_transcript,
     replay,
     transcript_name,
@@ -86,27 +86,34 @@ def test_a_transcript_written_is_read_back_and_replays_identically(tmp_path: Pat
     assert json.loads(lines[0])["transcript"]["scenario"] == scenario and len(lines) == 7
     header, pairs = read_transcript(path)
     assert header["outcome"] == "FAIL" and len(pairs) == 3
-    assert [d for _, _, d in replay(pairs, ReferenceEngine())] == ["", "", ""]
+    assert [d for _, _, d in replay(pairs, ReferenceEngine())] == [[], [], []]
 
 
 def test_replay_names_where_a_reply_differs_and_stops_after_an_error() -> None:
     messages = _recorded(ReferenceEngine()).messages
     pairs = list(zip(messages[::2], messages[1::2], strict=True))
-    assert [d for _, _, d in replay(pairs, Wrong())] == ["", "", "$.players[0].mana_pool.G: missing now"]
+    assert [d for _, _, d in replay(pairs, Wrong())] == [
+        [],
+        [],
+        ["$.players[0].mana_pool.G: was 1, is 0", "$.players[0].mana_pool.U: was 0, is 1"],
+    ]
     found = list(replay([*pairs, pairs[-1]], Broken()))
     assert [d for _, _, d in found] == [
-        "",
-        "",
-        "was a result, is an error: the engine exited (status 3) before answering observe",
+        [],
+        [],
+        ["was a result, is an error: the engine exited (status 3) before answering observe"],
     ]
 
 
-def test_difference_points_at_the_first_path_that_differs() -> None:
-    assert difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2}]}) == ""
-    assert difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == "$.a[1].b: was 2, is 3"
-    assert difference({"a": 1}, {"a": 1, "c": 2}) == "$.c: new"
-    assert difference({"a": [1]}, {"a": [1, 2]}) == "$.a: had 1 item(s), has 2"
-    assert difference({"a": 1}, {"a": True}) == "$.a: was 1, is true"
+def test_differences_lists_every_path_that_differs() -> None:
+    assert differences({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2}]}) == []
+    assert differences({"a": [1, {"b": 2}], "d": 1}, {"a": [1, {"b": 3}], "d": 2}) == [
+        "$.a[1].b: was 2, is 3",
+        "$.d: was 1, is 2",
+    ]
+    assert differences({"a": 1}, {"a": 1, "c": 2}) == []  # optional, left out on one side
+    assert differences({"a": [1]}, {"a": [1, 2]}) == ["$.a: had 1 item(s), has 2"]
+    assert differences({"a": 1}, {"a": True}) == ["$.a: was 1, is true"]
 
 
 @pytest.mark.parametrize(

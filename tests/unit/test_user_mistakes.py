@@ -54,7 +54,7 @@ def root(suite_copy: Path) -> Path:
         (["certify", "--engine", "cmd:./no/such/engine", "--out", "unused"], ["can't be started"]),
         (["run", "--engine", "..foo:X"], ["engine '..foo:X': cannot import '..foo'"]),
         (["run", "--engine", "no_such_module_xyz:Engine"], ["cannot import 'no_such_module_xyz'"]),
-        (["run", "--engine", "nowhere"], ["expected 'reference', 'module:Class' or 'cmd:<command line>'"]),
+        (["run", "--engine", "nowhere"], ["expected 'reference', 'phase', 'example-js', 'module:Class' or 'cmd:<command line>'"]),
         (["run", "--engine-timeout", "nan"], ["--engine-timeout: engine timeout 'nan' must be a number"]),
         (["run", "--engine-timeout", "-1"], ["engine timeout '-1' must be"]),
         (["run", "--engine-timeout", "0"], ["engine timeout '0' must be"]),
@@ -120,14 +120,14 @@ def test_an_engine_that_fails_its_handshake_stops_everything_before_any_scenario
 
 
 def test_expectations_files_that_are_malformed_or_not_ours(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    head = 'suite_version = "0.1.0"\nengine = "reference"\n'
+    head = 'suite_version = "0.1.0"\nengine = "oracle"\n'
     cases = {
         "five.toml": (head + "expected = 5\n", "expected must be an array of tables"),
         "list.toml": (head + "expected = [1, 2]\n", "[[expected]] number 1 needs scenario"),
         "outcome.toml": (head + '[[expected]]\nscenario = "x"\noutcome = "PASS"\n', "needs an outcome among FAIL"),
         "binary.toml": (b"\xff\xfe\x00garbage".decode("latin-1"), "not UTF-8 text"),
-        "other.toml": ('suite_version = "0.1.0"\nengine = "phase"\n', "written for engine 'phase', this run is of"),
-        "unnamed.toml": ('suite_version = "0.1.0"\n', 'needs engine = "<the --engine it was written for>"'),
+        "other.toml": ('suite_version = "0.1.0"\nengine = "phase"\n', "written for engine 'phase', but the engine of this run (--engine 'reference') says it is 'oracle'"),
+        "unnamed.toml": ('suite_version = "0.1.0"\n', "needs engine = \"<the engine's name, as its handshake gives it>\""),
         "unknown.toml": (
             head + '[[expected]]\nscenario = "mana/nothing.feature::No such scenario"\noutcome = "FAIL"\n',
             "names no scenario of the suite: 'mana/nothing.feature::No such scenario'",

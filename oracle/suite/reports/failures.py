@@ -8,6 +8,7 @@ those out of a scenario of ``report.json``; each writer only lays them out.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,8 +38,9 @@ def not_passed(report: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def where(scenario: Mapping[str, Any]) -> str:
-    """``blitz/blitz.feature:43``."""
-    return f"{scenario.get('feature', '?')}:{scenario.get('line', '?')}"
+    """``blitz/blitz.feature:43`` for the suite's own scenarios (relative to its features/); a user's
+    own feature file by the path it was given as (``tests/features/mine.feature:2``)."""
+    return f"{scenario.get('path') or scenario.get('feature', '?')}:{scenario.get('line', '?')}"
 
 
 def step_line(step: Mapping[str, Any] | None) -> str:
@@ -51,23 +53,28 @@ def step_line(step: Mapping[str, Any] | None) -> str:
 def around(scenario: Mapping[str, Any], before: int = 3, after: int = 1) -> list[tuple[str, Mapping[str, Any]]]:
     """The steps around the failed one, each with its role: ``before``, ``failed`` or ``after``.
 
-    With no failed step (the scenario stopped before its first step, or was not run), the
-    first steps are given as ``after``.
+    ``before`` holds the Given steps that build the position (the first steps, up to the first
+    When or Then: one of them is often what decides the outcome, "which came under her control
+    this turn") and the ``before`` steps just before the failed one.  With no failed step (the
+    scenario stopped before its first step, or was not run), the first steps are given as ``after``.
     """
     steps: Sequence[Mapping[str, Any]] = scenario.get("steps") or []
     failed = scenario.get("failed_step") or {}
     index = next((i for i, s in enumerate(steps) if s.get("line") == failed.get("line")), None)
     if index is None:
         return [("after", s) for s in steps[: before + after]]
-    chosen = [("before", s) for s in steps[max(0, index - before) : index]]
+    givens = next((i for i, s in enumerate(steps) if s.get("keyword") in ("When", "Then")), len(steps))
+    shown = sorted(set(range(min(givens, index))) | set(range(max(0, index - before), index)))
+    chosen = [("before", steps[i]) for i in shown]
     chosen.append(("failed", steps[index]))
     chosen += [("after", s) for s in steps[index + 1 : index + 1 + after]]
     return chosen
 
 
-def block(scenario: Mapping[str, Any], indent: str = "  ") -> list[str]:
+def block(scenario: Mapping[str, Any], indent: str = "  ", engine: str | None = None) -> list[str]:
     """The lines that tell, in Gherkin, why a scenario did not pass (terminal and junit.xml); every
-    text in them is one printable line (:func:`oracle.suite.inert.plain`), whatever an engine said."""
+    text in them is one printable line (:func:`oracle.suite.inert.plain`), whatever an engine said.
+    Given the ``--engine`` of the run, a transcript comes with the command that replays it."""
     lines = [
         f"{scenario.get('outcome')}: {plain(scenario.get('name'), 1000)}",
         f"{indent}at {plain(where(scenario), 1000)}",
@@ -86,7 +93,8 @@ def block(scenario: Mapping[str, Any], indent: str = "  ") -> list[str]:
     elif scenario.get("message"):
         lines.append(f"{indent}why:      {plain(scenario['message'], LONG)}")
     if scenario.get("transcript"):
-        lines.append(
-            f"{indent}transcript: {plain(scenario['transcript'], 1000)} (mtg-conformance replay FILE --engine SPEC)"
-        )
+        lines.append(f"{indent}transcript: {plain(scenario['transcript'], 1000)}")
+        if engine is not None:
+            command = f"mtg-conformance replay {shlex.quote(str(scenario['transcript']))} --engine {shlex.quote(engine)}"
+            lines.append(f"{indent}replay:   {plain(command, 2000)}")
     return lines

@@ -1,10 +1,10 @@
 """``report.html``: one engine's run report (the dict a run writes) as a self-contained page.
 
-It opens with what did not pass: for each such scenario the step where it stopped,
-highlighted among the steps before and after it, what was expected beside what was observed,
-the ruling's words and its CR paragraphs.  Then the engine and suite versions, the totals, the
-pass rate (PASS over the scenarios that ran; skips shown apart and never counted), and each
-ruling and each cited CR paragraph with its scenarios' outcomes.
+It opens with the totals and the pass rate (PASS over the scenarios that ran; skips shown apart
+and never counted), then what did not pass: for each such scenario the step where it stopped,
+highlighted among the Given steps and the steps before and after it, what was expected beside
+what was observed, the ruling's words and its CR paragraphs.  Then the engine and suite
+versions, and each ruling and each cited CR paragraph with its scenarios' outcomes.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def _report_rules(catalog: Catalog, scenarios: Sequence[Mapping[str, Any]]) -> s
 
 
 def render_report_html(report: Mapping[str, Any], root: Path | None = None) -> str:
-    """One engine's certification report as a self-contained HTML page, failures first."""
+    """One engine's certification report as a self-contained HTML page: totals, then failures."""
     catalog = load_catalog(root or suite_root())
     engine, suite = report.get("engine", {}), report.get("suite", {})
     name, version = plain(engine.get("name") or "?", NAME), plain(engine.get("version") or "", NAME)
@@ -121,22 +121,8 @@ def render_report_html(report: Mapping[str, Any], root: Path | None = None) -> s
     problems = not_passed(report)
     core = core_not_passed(scenarios)
     warning = f'<p class="warning"><strong>Warning</strong>: {esc(UNRELIABLE)}: {esc(", ".join(s["name"] for s in core))}.</p>'
-    body = (warning if core else "") + f"<h2>What did not pass ({len(problems)})</h2>"
-    body += "".join(_failure(s, catalog) for s in problems) or "<p>Every scenario that ran passed.</p>"
-    facts = [
-        ("engine", f"{name} {version} (spec {plain(engine.get('spec', '?'), 500)})"),
-        ("capabilities", plain(", ".join(map(str, engine.get("capabilities") or [])), LONG) or "none declared"),
-        ("suite", f"{suite.get('name', '?')} {suite.get('version', '?')}"),
-        ("contract", suite.get("contract", "?")),
-        ("protocol", suite.get("protocol", "?")),
-        ("date", report.get("date", "?")),
-        ("report format", report.get("format_version", "1.0")),
-    ]
-    body += "<h2>The run</h2>" + scroll(
-        "<table><tbody>" + "".join(f"<tr><th>{k}</th><td>{esc(v)}</td></tr>" for k, v in facts) + "</tbody></table>"
-    )
     outcomes = list(OUTCOMES) + [o for o in counts if o not in OUTCOMES]
-    body += "<h2>Totals</h2>" + scroll(
+    body = (warning if core else "") + "<h2>Totals</h2>" + scroll(
         "<table><thead><tr>"
         + "".join(badge(o, "th") for o in outcomes)
         + "</tr></thead><tbody><tr>"
@@ -151,6 +137,20 @@ def render_report_html(report: Mapping[str, Any], root: Path | None = None) -> s
             f"({counts.get('PASS', 0)} passed of {ran(counts)} scenarios that ran). "
             f"Skipped, not counted in the rate: {counts.get('SKIP', 0)}.</p>"
         )
+    body += f"<h2>What did not pass ({len(problems)})</h2>"
+    body += "".join(_failure(s, catalog) for s in problems) or "<p>Every scenario that ran passed.</p>"
+    facts = [
+        ("engine", f"{name} {version} (spec {plain(engine.get('spec', '?'), 500)})"),
+        ("capabilities", plain(", ".join(map(str, engine.get("capabilities") or [])), LONG) or "none declared"),
+        ("suite", f"{suite.get('name', '?')} {suite.get('version', '?')}"),
+        ("contract", suite.get("contract", "?")),
+        ("protocol", suite.get("protocol", "?")),
+        ("date", report.get("date", "?")),
+        ("report format", report.get("format_version", "1.0")),
+    ]
+    body += "<h2>The run</h2>" + scroll(
+        "<table><tbody>" + "".join(f"<tr><th>{k}</th><td>{esc(v)}</td></tr>" for k, v in facts) + "</tbody></table>"
+    )
     body += _report_rulings(catalog, scenarios) + _report_rules(catalog, scenarios)
     title = f"Certification report: {name} {version}".strip()
     return page(title, body, nav=False)

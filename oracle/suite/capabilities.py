@@ -1,0 +1,71 @@
+"""``mtg-conformance capabilities``: what an engine may declare, and which scenarios need it.
+
+An engine declares in its handshake the capabilities it plays (``fixtures/capabilities.toml``,
+which an installed suite carries inside the package); a scenario needs those its cards and steps
+imply (:mod:`oracle.suite.needs`), and one that needs a capability the engine does not declare is
+SKIP.  This command lists each capability with its meaning and how many scenarios need it; given a
+capability's name (or with ``-v``, under each), the scenarios that need it; with ``--json``, all
+of it as data::
+
+    {"capabilities": [{"name": "casting", "meaning": "...", "scenarios": ["blitz/blitz.feature::...", ...]}, ...]}
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from oracle.errors import UserError
+
+from .needs import derive_all, load_needs_table
+
+__all__ = ["add_parser", "capabilities", "run"]
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``capabilities`` to the CLI's subparsers."""
+    sub = commands.add_parser("capabilities", help="each capability an engine may declare, and the scenarios needing it")
+    sub.add_argument("name", nargs="?", default=None, help="list the scenarios that need this capability")
+    sub.add_argument("--json", action="store_true", help="print every capability, its meaning and scenarios as JSON")
+    sub.add_argument("-v", "--verbose", action="store_true", help="list the scenarios under each capability")
+
+
+def capabilities() -> list[dict[str, Any]]:
+    """Every capability, by name, with its meaning and the ids of the scenarios that need it."""
+    table = load_needs_table().capabilities
+    derived = derive_all()
+    return [
+        {"name": name, "meaning": table[name], "scenarios": sorted(i for i, d in derived.items() if name in d.needs)}
+        for name in sorted(table)
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    found = capabilities()
+    if args.json:
+        print(json.dumps({"capabilities": found}, indent=2, ensure_ascii=False))
+        return 0
+    if args.name is not None:
+        chosen = next((c for c in found if c["name"] == args.name), None)
+        if chosen is None:
+            raise UserError(f"unknown capability {args.name!r}; the capabilities are: {', '.join(c['name'] for c in found)}")
+        print(f"{chosen['name']}: {chosen['meaning']}")
+        print(f"{_count(chosen)} need it:")
+        for scenario in chosen["scenarios"]:
+            print(f"  {scenario}")
+        return 0
+    width = max(len(c["name"]) for c in found)
+    for entry in found:
+        print(f"{entry['name']:<{width}}  {_count(entry):>13}  {entry['meaning']}")
+        for scenario in entry["scenarios"] if args.verbose else ():
+            print(f"  {scenario}")
+    print()
+    print("An engine declares in its handshake the capabilities it plays; a scenario that needs one it does not")
+    print("declare is SKIP. 'mtg-conformance capabilities NAME' lists the scenarios that need NAME (-v: all).")
+    return 0
+
+
+def _count(entry: dict[str, Any]) -> str:
+    number = len(entry["scenarios"])
+    return f"{number} scenario{'s' if number != 1 else ''}"
