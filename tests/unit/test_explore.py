@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -27,10 +28,16 @@ from oracle.harness.world import World
 from oracle.paths import cards_dir
 from oracle.suite.cli import main
 from oracle.suite.explore.cards import load_pool
-from oracle.suite.explore.facts import facts_of
-from oracle.suite.explore.moves import moves
-from oracle.suite.explore.positions import Position, positions, render
+from oracle.suite.explore.divergence import Attempt, Divergence
+from oracle.suite.explore.engines import Side
+from oracle.suite.explore.facts import Fact, facts_of
+from oracle.suite.explore.machine import machine_for
+from oracle.suite.explore.moves import Move, moves
+from oracle.suite.explore.positions import Permanent, Position, positions, render
 from oracle.suite.explore.runner import Options, Run, explore
+from oracle.suite.explore.scope import Scope
+from oracle.suite.explore.simplify import replay
+from tests.exploration.engines import SpendsOtherManaAndAsks
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = {"shrinks": 10, "simplifications": 10}
@@ -197,3 +204,135 @@ def test_a_scenario_the_reference_engine_fails_is_never_written(
     assert [d["kind"] for d in run.dropped] == ["observation"] and "status" in run.dropped[0]["why"]
     summary = json.loads((tmp_path / "found" / "exploration.json").read_text(encoding="utf-8"))
     assert summary["scenarios_the_reference_failed"] == run.dropped
+
+
+# -- within what the engine plays ----------------------------------------------------------------
+
+EXAMPLE_JS = ROOT / "fixtures" / "engines" / "example-js"
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="the example engine needs Node.js")
+
+
+def _scenario_steps(text: str) -> list[str]:
+    body = text.split("  Scenario:", 1)[1].splitlines()[1:]
+    return [line.strip() for line in body if line.strip().split(" ")[0] in ("Given", "When", "Then", "And")]
+
+
+@needs_node
+def test_an_engine_that_plays_part_of_the_pool_is_explored_within_it_for_the_whole_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The example engine declares three capabilities and plays a dozen cards; a copy of it whose
+    Forest adds {R} is explored only with what it plays, for all its budget, most examples get a
+    verdict, the Forest is found and written in a few steps, and nothing is written outside --out."""
+    copy = tmp_path / "example-js-red-forest"
+    shutil.copytree(EXAMPLE_JS, copy, ignore=shutil.ignore_patterns("*.json", "*.html", "*.xml", "*.ndjson"))
+    cards = copy / "cards.js"
+    text = cards.read_text(encoding="utf-8")
+    assert "Forest: 'G'" in text
+    cards.write_text(text.replace("Forest: 'G'", "Forest: 'R'"), encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    budget, out = 8.0, tmp_path / "found"
+    run = explore(
+        Options(f"cmd:node {copy / 'engine.js'}", seed=0, budget=budget, out=out, shrinks=30, simplifications=60),
+        output=open(os.devnull, "w"),
+    )
+    assert run.elapsed() >= budget
+    assert sorted(run.scope.declared) == ["casting", "mana-abilities", "summoning-sickness"]
+    assert run.examples > 50 and run.with_verdict * 2 > run.examples and not run.blind()
+    written = {p.name: p.read_text(encoding="utf-8") for p in out.glob("*.feature")}
+    assert sorted(p.name for p in out.iterdir()) == sorted([*written, "exploration.json"])
+    assert list(elsewhere.iterdir()) == []
+    red = [t for t in written.values() if "Then Alice's mana pool contains exactly {G}" in t and "Forest" in t]
+    assert red, "\n".join(written)
+    steps = _scenario_steps(red[0])
+    assert len(steps) <= 6, steps
+    assert "mana pool contains exactly {G}, example-js 1.0.0 shows {R}" in red[0].split("  Scenario:", 1)[1]
+    summary = json.loads((out / "exploration.json").read_text(encoding="utf-8"))
+    assert (
+        summary["examples_with_a_verdict"] == run.with_verdict and summary["most_examples_without_a_verdict"] is False
+    )
+
+
+def test_a_card_the_engine_refuses_is_not_dealt_to_it_again(tmp_path: Path) -> None:
+    run = _explore(tmp_path, "tests.exploration.engines:RefusesManaFlare", examples=40, seed=4)
+    assert list(run.scope.refused_cards) == ["Mana Flare"]
+    assert run.unsupported == 1 and run.with_verdict == run.examples - 1
+
+
+def test_when_most_examples_get_no_verdict_it_says_so_and_exits_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))  # the engine's process imports it from the checkout
+    engine = "tests.exploration.engines:RefusesEverything"
+    assert main(["explore", "--engine", engine, "--budget", "2", "--out", str(tmp_path / "found")]) == 3
+    printed = capsys.readouterr()
+    assert "0 with a verdict" in printed.out and "WARNING: " in printed.err and "without a verdict" in printed.err
+    summary = json.loads((tmp_path / "found" / "exploration.json").read_text(encoding="utf-8"))
+    assert summary["seconds"] >= 2 and summary["examples"] > 10 and summary["examples_with_a_verdict"] == 0
+    assert summary["most_examples_without_a_verdict"] is True
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["found"]
+
+
+def _bare_run(engine: Any) -> Run:
+    reference, other = Side("reference", ReferenceEngine()), Side("engine", engine)
+    reference.describe(), other.describe()
+    declared = frozenset(reference.capabilities()) & frozenset(other.capabilities())
+    return Run(Options("engine"), load_pool(), Scope(declared, load_pool()), reference, other, open(os.devnull, "w"))
+
+
+def test_the_mana_an_engine_chooses_to_spend_is_never_a_divergence() -> None:
+    """Alice casts Grizzly Bears from {G}{G}{R} without naming the mana: the reference engine
+    leaves {G}, the other engine {R} (601.2h leaves it to each), and the other engine then asks a
+    question with a single option, which the explorer answers: still no divergence."""
+    run = _bare_run(SpendsOtherManaAndAsks())
+    position = Position(
+        "Alice",
+        "precombat-main",
+        2,
+        (20, 20),
+        ("{G}{G}{R}", ""),
+        (Permanent("Forest", "Alice"), Permanent("Forest", "Bob")),
+        (("Alice", "hand", ("Grizzly Bears",)),),
+    )
+    assert replay(run, machine_for(run), position, ["Alice casts Grizzly Bears"]) is None
+    assert run.free_choices == 1
+
+
+def _divergence(step: str, moved_to: str, on_stack: str | None) -> Divergence:
+    """A pass after which only the engine under test moved on to ``moved_to``."""
+    position = Position("Alice", step, 2, (20, 20), ("", ""), (Permanent("Forest", "Alice"),), ())
+    observation = ReferenceEngine()
+    observation.setup(render(position).position)
+    before = observation.observe()
+    if on_stack:
+        before["stack"] = [{"kind": "spell", "name": on_stack, "controller": "Alice", "ref": "x"}]
+    theirs = json.loads(json.dumps(before))
+    theirs["turn"]["step"] = moved_to
+    subject = "a spell" if on_stack else "an empty stack"
+    move = Move("Alice passes priority", {"type": "pass", "player": "Alice"}, subject)
+    fact = Fact("it is Alice's ...", "turn", bool)
+    return Divergence(
+        "observation",
+        position,
+        render(position),
+        [Attempt(move, {"accepted": True}, {"accepted": True})],
+        [fact],
+        before,
+        theirs,
+        before=before,
+    )
+
+
+def test_one_cause_is_one_signature_whatever_the_step_or_the_card_on_the_stack() -> None:
+    """The engine under test ending a step the reference engine stays in is one cause in the
+    upkeep or the end step, and a pass resolving a spell is one whatever the spell."""
+    upkeep, end = _divergence("upkeep", "draw", None), _divergence("end", "cleanup", None)
+    assert upkeep.signature == end.signature
+    assert upkeep.signature[-1] == "turn: only the engine under test moves on"
+    assert (
+        _divergence("upkeep", "draw", "Grizzly Bears").signature
+        == _divergence("upkeep", "draw", "Ornithopter").signature
+    )

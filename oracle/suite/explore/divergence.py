@@ -2,8 +2,17 @@
 
 A :class:`Divergence` carries the position, the attempts up to the one where the engines parted,
 what each answered and showed, and the Then steps that hold on the reference engine and not on
-the engine under test.  Its signature (its kind, the kind of attempt, what the attempt was
-about, and what differed) tells a new divergence from one already reported.
+the engine under test.
+
+Its signature is its cause, as far as the explorer can tell one from another, and a cause is
+written once: the same kind of divergence, at the same kind of attempt (its action type and the
+optional fields it names, such as X or a cost), about the same card (the card cast or activated,
+the object on top of the stack a pass resolves, "an empty stack" for a pass that ends a step), and
+the same first difference: for an observation, what the first Then step that fails is about (the
+mana pool, the stack, a permanent being tapped...; for the step of the turn, which engine moved on
+to another step, and to which one the reference engine went if both did, not which step it
+was); for an acceptance, what the reference engine answered.  Two scenarios of one cause in
+different steps of the turn, or with other cards around, are one.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from .engines import Side
 from .facts import Fact, distinguishing, facts_of
 from .moves import Move
 from .positions import Position, Rendered
+from .scope import Scope, move_shape
 
 JSON = dict[str, Any]
 
@@ -45,19 +55,32 @@ class Divergence(Exception):
     reference: JSON | None = None
     other: JSON | None = None
     message: str = ""
+    before: JSON | None = None
+    """The reference engine's observation before the last attempt."""
     signature: tuple[str, ...] = field(default=())
     found_at: float = 0.0
 
     def __post_init__(self) -> None:
         super().__init__(self.kind)
         last = self.attempts[-1].move if self.attempts else None
-        what = (last.action["type"], last.subject) if last else ("setup", "")
+        shape = move_shape(last) if last else ("setup", "")
+        what = (" ".join((shape[0], *shape[2:])), shape[1])
         aspect = self.facts[0].kind if self.facts and self.kind == "observation" else self._side()
-        if aspect == "turn" and self.reference:  # which step the reference engine is in tells causes apart
-            aspect = f"turn: {self.reference['turn']['step']}"
+        if aspect == "turn":
+            aspect = self._turn()
         if self.kind in ("crash", "hang", "contract") or self.kind.startswith("reference"):
             what, aspect = (what[0], ""), ""  # a broken engine breaks alike whatever the card
         self.signature = (self.kind, *what, aspect)
+
+    def _turn(self) -> str:
+        """Which engine moved on to another step of the turn (not which step it was in)."""
+        if not (self.before and self.reference and self.other):
+            return "turn"
+        where = [(o["turn"]["number"], o["turn"]["step"]) for o in (self.before, self.reference, self.other)]
+        mine, theirs = where[1] != where[0], where[2] != where[0]
+        if mine and theirs:
+            return f"turn: both move on, the reference engine to {where[1][1]}"
+        return f"turn: {'only the reference engine' if mine else 'only the engine under test'} moves on"
 
     def _side(self) -> str:
         if not self.attempts or self.attempts[-1].reference is None:
@@ -92,15 +115,19 @@ class Exploring(Protocol):
     (:class:`~.runner.Run`): the card pool, the two engines, the counters, and the budget."""
 
     pool: Pool
+    scope: Scope
     reference: Side
     other: Side
     unsupported: int
     refused_positions: int
     unwritable: int
     latent: int
+    free_choices: int
     replaying: bool
 
-    def begin_example(self) -> None: ...
+    def begin_example(self) -> bool: ...
+
+    def end_example(self, verdict: bool) -> None: ...
 
     def check_time(self) -> None: ...
 
