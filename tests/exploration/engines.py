@@ -93,3 +93,45 @@ class SpendsOtherManaAndAsks(SpendsOtherMana):
         if self.asking is not None:
             observation["pending_choice"] = {"player": self.asking, "kind": "color", "options": ["green"]}
         return observation
+
+
+class AsksForTargets(ReferenceEngine):
+    """Accepts an activation that names no target, and asks for it (the contract's "target"
+    question), where the reference engine rejects it and wants the targets with the action."""
+
+    waiting: JSON | None = None
+
+    def perform(self, action: JSON) -> JSON:
+        if self.waiting is not None:
+            if action.get("type") != "choose":
+                return {"accepted": False, "rejection": {"code": "pending-choice", "reason": "choose a target first"}}
+            waiting, self.waiting = self.waiting, None
+            return super().perform({**waiting, "targets": [action["choice"]]})
+        outcome = super().perform(action)
+        if action.get("type") == "activate" and "targets" not in action and not outcome["accepted"]:
+            if outcome["rejection"]["code"] == "illegal-target":
+                self.waiting = action
+                return {"accepted": True}
+        return outcome
+
+    def observe(self) -> JSON:
+        observation = super().observe()
+        if self.waiting is not None:
+            player = self.waiting["player"]
+            creatures = [p["ref"] for p in observation["battlefield"] if "Creature" in p["types"]]
+            observation["pending_choice"] = {"player": player, "kind": "target", "options": creatures}
+        return observation
+
+
+class ExilesTheLoser(ReferenceEngine):
+    """Once a player has lost, shows that player's permanents in exile (as an engine may do as
+    the player leaves the game: 800.4a; a two-player game is over by then, 104.2a)."""
+
+    def observe(self) -> JSON:
+        observation = super().observe()
+        for player in observation["players"]:
+            if player.get("lost"):
+                gone = [p for p in observation["battlefield"] if p["owner"] == player["name"]]
+                observation["battlefield"] = [p for p in observation["battlefield"] if p not in gone]
+                player["exile"] += [{"name": p["name"], "ref": p["ref"]} for p in gone]
+        return observation

@@ -36,8 +36,8 @@ from oracle.suite.explore.moves import Move, moves
 from oracle.suite.explore.positions import Permanent, Position, positions, render
 from oracle.suite.explore.runner import Options, Run, explore
 from oracle.suite.explore.scope import Scope
-from oracle.suite.explore.simplify import replay
-from tests.exploration.engines import SpendsOtherManaAndAsks
+from oracle.suite.explore.simplify import _start_later, replay
+from tests.exploration.engines import AsksForTargets, ExilesTheLoser, SpendsOtherManaAndAsks
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = {"shrinks": 10, "simplifications": 10}
@@ -336,3 +336,49 @@ def test_one_cause_is_one_signature_whatever_the_step_or_the_card_on_the_stack()
         _divergence("upkeep", "draw", "Grizzly Bears").signature
         == _divergence("upkeep", "draw", "Ornithopter").signature
     )
+
+
+def test_an_engine_that_asks_for_the_targets_an_action_did_not_name_does_not_diverge() -> None:
+    """Equip named without a target: the reference engine rejects it, the other engine asks
+    which creature (the contract's "target" question): the contract leaves room for both."""
+    run = _bare_run(AsksForTargets())
+    battlefield = (Permanent("Bonesplitter", "Alice"), Permanent("Grizzly Bears", "Alice"), Permanent("Forest", "Bob"))
+    position = Position("Alice", "precombat-main", 2, (20, 20), ("{C}", ""), battlefield, ())
+    assert replay(run, machine_for(run), position, ["Alice activates the first ability of Bonesplitter"]) is None
+    assert run.free_choices == 1
+
+
+def test_once_a_player_has_lost_only_who_lost_is_compared() -> None:
+    """Manabarbs deals Alice her last life: the game is over (104.2a); an engine that then shows
+    her permanents in exile does not diverge."""
+    run = _bare_run(ExilesTheLoser())
+    battlefield = (Permanent("Wastes", "Alice"), Permanent("Manabarbs", "Bob"))
+    position = Position("Alice", "precombat-main", 2, (1, 20), ("", ""), battlefield, ())
+    texts = ["Alice taps Wastes for mana", "Alice passes priority", "Bob passes priority"]
+    assert replay(run, machine_for(run), position, texts) is None
+
+
+def test_a_mana_ability_is_about_the_kind_of_permanent_not_its_name() -> None:
+    """Tapping a Forest or a Wastes for mana is one kind of attempt: a divergence there is one
+    cause (Manabarbs, say), whichever land it was."""
+    position = Position(
+        "Alice",
+        "precombat-main",
+        2,
+        (20, 20),
+        ("", ""),
+        (Permanent("Forest", "Alice"), Permanent("Wastes", "Alice")),
+        (),
+    )
+    engine = ReferenceEngine()
+    rendered = render(position)
+    engine.setup(rendered.position)
+    offered = moves(engine.observe(), rendered.refs, load_pool())["activate"]
+    assert {m.subject for m in offered if m.text.endswith("for mana")} == {"a land's mana ability"}
+
+
+def test_the_passes_before_a_later_step_are_dropped_by_starting_there() -> None:
+    position = Position("Alice", "precombat-main", 2, (20, 20), ("", ""), (Permanent("Forest", "Alice"),), ())
+    passes = ["Alice passes priority", "Bob passes priority"] * 2
+    later, texts = _start_later(position, [*passes, "Alice declares no attackers"], 0) or (None, [])
+    assert later is not None and later.step == "beginning-of-combat" and texts == ["Alice declares no attackers"]

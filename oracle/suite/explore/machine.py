@@ -89,6 +89,27 @@ def _only_the_mana_differs(mine: JSON, theirs: JSON) -> bool:
     return agree(without[0], without[1])
 
 
+def _targets_left_open(attempt: Attempt) -> bool:
+    """The action named no target, and the reference engine rejected it for that: the contract
+    takes targets with the action but also lets an engine ask for them (its "target" question),
+    so accepting it is no divergence."""
+    assert attempt.reference is not None
+    action = attempt.move.action
+    return "targets" not in action and _codes(attempt) == {"illegal-target"}
+
+
+def _lost(observation: JSON) -> set[str]:
+    """The players who have lost the game."""
+    return {p["name"] for p in observation["players"] if p.get("lost")}
+
+
+def _lost_fact(player: str, lost: bool) -> Fact:
+    def holds(observation: JSON) -> bool:
+        return (player in _lost(observation)) == lost
+
+    return Fact(f"{player} has {'' if lost else 'not '}lost the game", "lost", holds)
+
+
 def _codes(attempt: Attempt) -> set[str]:
     """The rejection codes the two engines gave an attempt."""
     outcomes = (attempt.reference, attempt.other)
@@ -242,6 +263,8 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
             mine_ok, theirs_ok = attempt.reference["accepted"], attempt.other["accepted"]
             if mine_ok != theirs_ok and self.free_mana and "cannot-pay" in _codes(attempt):
                 self._free_choice()  # whether the mana left pays for it rests on the mana spent before
+            elif theirs_ok and not mine_ok and _targets_left_open(attempt):
+                self._free_choice()  # the engine may ask for the targets the action did not name
             elif mine_ok and not theirs_ok:
                 self._diverge("acceptance", changed(before, self.seen, self.rendered.refs))
             elif theirs_ok and not mine_ok:
@@ -262,6 +285,9 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
             if _single(self.theirs) and self.seen["pending_choice"] is None:
                 self._answer_theirs(before)
                 return
+            if _lost(self.seen) or _lost(self.theirs):
+                self._game_over()
+                return
             if agree(self.seen, self.theirs):
                 if _pools_empty(self.seen):
                     self.free_mana = False  # no mana left whose kind an engine chose
@@ -274,6 +300,16 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 self._diverge("observation", facts)
             else:
                 run.latent += 1  # seen by no Then step: the next attempt may show it
+
+        def _game_over(self) -> None:
+            """A player lost: a two-player game is over (104.2a), and what becomes of its objects then
+            is no rule of that game (the contract does not say which state to observe): only who
+            lost is compared, and the example ends."""
+            if _lost(self.seen) == _lost(self.theirs):
+                self.over = True
+                return
+            facts = [_lost_fact(name, name in _lost(self.seen)) for name in _lost(self.seen) ^ _lost(self.theirs)]
+            self._diverge("observation", facts)
 
         def _free_choice(self) -> None:
             """The engines differ only through a choice the contract leaves to each: not a divergence,

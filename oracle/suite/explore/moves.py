@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import Pool
+from .cards import Card, Pool, is_mana_ability
 from .naming import (
     answer_phrase,
     controlled_phrase,
@@ -166,19 +166,28 @@ def _activations(observation: JSON, refs: dict[str, str], pool: Pool, player: st
         words = controlled_phrase(observation, refs, permanent, player)
         base = {"type": "activate", "player": player, "source": permanent["ref"]}
         if words is not None:
-            for index, _ in enumerate(card.abilities[: len(ORDINALS)], start=1):
+            for index, ability in enumerate(card.abilities[: len(ORDINALS)], start=1):
                 text = f"{player} activates the {ORDINALS[index - 1]} ability of {words}"
-                found.append(Move(text, {**base, "ability": index}, card.name))
+                subject = mana_ability_of(card) if is_mana_ability(ability) else card.name
+                found.append(Move(text, {**base, "ability": index}, subject))
         mana = card.lands_for_mana()
         tapping = untapped_first_phrase(observation, refs, permanent, player)
         if mana is not None and tapping is not None:
-            found.append(Move(f"{player} taps {tapping} for mana", {**base, "ability": mana}, card.name))
+            found.append(Move(f"{player} taps {tapping} for mana", {**base, "ability": mana}, mana_ability_of(card)))
         first = card.abilities[0] if card.abilities else None
         if first is not None and first.targets and not first.text.startswith("Equip") and words == card.name:
             for ref, target in targets:
                 text = f"{player} activates {words}'s ability targeting {target}"
                 found.append(Move(text, {**base, "ability": 1, "targets": [ref]}, card.name))
     return found
+
+
+def mana_ability_of(card: Card) -> str:
+    """What activating a mana ability is about, to tell causes apart: the kind of permanent, not
+    its name (what a land's mana does is as often another permanent's doing, 106.12a, 605.1)."""
+    kind = next((t for t in ("Land", "Creature", "Artifact", "Enchantment") if t in card.types), "permanent")
+    article = "an" if kind[0] in "AEIOU" else "a"
+    return f"{article} {kind.lower()}'s mana ability"
 
 
 def _casts(observation: JSON, refs: dict[str, str], pool: Pool, player: str) -> list[Move]:

@@ -88,7 +88,16 @@ def simplify(run: Exploring, machine: type, divergence: Divergence, tries: int) 
             improved = False
             length = len(simplifier.texts())
             sizes = sorted({max(1, length // 2**k) for k in range(1, 6)}, reverse=True)
-            changes = (*map(_drop_steps, sizes), _other_turn, _drop_card, _drop_permanent, _plainer, _drop_mana, _life)
+            changes = (
+                *map(_drop_steps, sizes),
+                _start_later,
+                _other_turn,
+                _drop_card,
+                _drop_permanent,
+                _plainer,
+                _drop_mana,
+                _life,
+            )
             for change in changes:
                 improved = simplifier.sweep(change) or improved
     except Stop:
@@ -107,6 +116,24 @@ def _drop_steps(size: int) -> Change:
         return position, texts[:index] + texts[index + size :]
 
     return change
+
+
+#: The steps a position may start in, in the order of a turn (500.1).
+TURN_ORDER = ("upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers", "end-of-combat")
+TURN_ORDER += ("postcombat-main", "end")
+
+
+def _start_later(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
+    """A later step of the same turn, without the rounds of passes that led there (the more
+    passes dropped, the sooner it is tried)."""
+    passes = next((at for at, text in enumerate(texts) if not text.endswith(" passes priority")), len(texts))
+    passes = min(passes, len(texts) - 1) // 2 * 2
+    later = TURN_ORDER[TURN_ORDER.index(position.step) + 1 :] if position.step in TURN_ORDER else ()
+    candidates = [(step, dropped) for dropped in range(passes, 0, -2) for step in later]
+    if index >= len(candidates):
+        return None
+    step, dropped = candidates[index]
+    return replace(position, step=step), texts[dropped:]
 
 
 def _other_turn(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
