@@ -382,3 +382,16 @@ def test_the_passes_before_a_later_step_are_dropped_by_starting_there() -> None:
     passes = ["Alice passes priority", "Bob passes priority"] * 2
     later, texts = _start_later(position, [*passes, "Alice declares no attackers"], 0) or (None, [])
     assert later is not None and later.step == "beginning-of-combat" and texts == ["Alice declares no attackers"]
+
+
+def _accepted_though_unpayable(card: str) -> Divergence:
+    position = Position("Alice", "precombat-main", 2, (20, 20), ("", ""), (Permanent("Forest", "Alice"),), ())
+    move = Move(f"Alice casts {card}", {"type": "cast", "player": "Alice", "card": "x"}, card)
+    rejected = {"accepted": False, "rejection": {"code": "cannot-pay", "reason": "no mana"}}
+    fact = Fact("the action is rejected for an unpayable cost", "rejection", bool)
+    return Divergence("acceptance", position, render(position), [Attempt(move, rejected, {"accepted": True})], [fact])
+
+
+def test_an_action_accepted_where_the_reference_rejects_it_is_one_cause_whatever_the_card() -> None:
+    bears, splitter = _accepted_though_unpayable("Grizzly Bears"), _accepted_though_unpayable("Bonesplitter")
+    assert bears.signature == splitter.signature == ("acceptance", "cast", "", "cannot-pay, not accepted")

@@ -5,14 +5,21 @@ what each answered and showed, and the Then steps that hold on the reference eng
 the engine under test.
 
 Its signature is its cause, as far as the explorer can tell one from another, and a cause is
-written once: the same kind of divergence, at the same kind of attempt (its action type and the
-optional fields it names, such as X or a cost), about the same card (the card cast or activated,
-the object on top of the stack a pass resolves, "an empty stack" for a pass that ends a step), and
-the same first difference: for an observation, what the first Then step that fails is about (the
-mana pool, the stack, a permanent being tapped...; for the step of the turn, which engine moved on
-to another step, and to which one the reference engine went if both did, not which step it
-was); for an acceptance, what the reference engine answered.  Two scenarios of one cause in
-different steps of the turn, or with other cards around, are one.
+written once:
+
+* an observation: the same kind of attempt (its action type and the optional fields it names,
+  such as X or a cost) about the same thing (the card cast or activated; for a mana ability, the
+  kind of permanent, since what it adds is as often another permanent's doing, 106.12a; for a
+  pass, whether it resolves a spell or an ability or ends a step), with the same first difference
+  (what the first Then step that fails is about: the mana pool, the stack, a permanent being
+  tapped...; for the step of the turn, which engine moved on, not in which step);
+* an acceptance: the same kind of attempt, and the same two answers (the reference engine's
+  rejection code and the other's acceptance, or the other way round), whatever the card: whether
+  an action is allowed follows from rules every card shares (costs, timing, priority, 302.6);
+* a crash, a hang, an answer out of the contract: the same action type.
+
+So the same mistake in another step of the turn, or with other cards around, is not written
+again; the same wrong effect of two different cards cast is.
 """
 
 from __future__ import annotations
@@ -68,6 +75,8 @@ class Divergence(Exception):
         aspect = self.facts[0].kind if self.facts and self.kind == "observation" else self._side()
         if aspect == "turn":
             aspect = self._turn()
+        if self.kind == "acceptance":  # whether an action is allowed follows from rules of every card
+            what, aspect = (what[0], ""), f"{aspect}, not {self._side(other=True)}"
         if self.kind in ("crash", "hang", "contract") or self.kind.startswith("reference"):
             what, aspect = (what[0], ""), ""  # a broken engine breaks alike whatever the card
         self.signature = (self.kind, *what, aspect)
@@ -82,10 +91,13 @@ class Divergence(Exception):
             return f"turn: both move on, the reference engine to {where[1][1]}"
         return f"turn: {'only the reference engine' if mine else 'only the engine under test'} moves on"
 
-    def _side(self) -> str:
-        if not self.attempts or self.attempts[-1].reference is None:
+    def _side(self, other: bool = False) -> str:
+        """What one engine answered the last attempt: "accepted", or its rejection code."""
+        if not self.attempts:
             return ""
-        outcome = self.attempts[-1].reference
+        outcome = self.attempts[-1].other if other else self.attempts[-1].reference
+        if outcome is None:
+            return ""
         return "accepted" if outcome["accepted"] else outcome["rejection"]["code"]
 
     def size(self) -> tuple[int, int, int]:
