@@ -395,3 +395,23 @@ def _accepted_though_unpayable(card: str) -> Divergence:
 def test_an_action_accepted_where_the_reference_rejects_it_is_one_cause_whatever_the_card() -> None:
     bears, splitter = _accepted_though_unpayable("Grizzly Bears"), _accepted_though_unpayable("Bonesplitter")
     assert bears.signature == splitter.signature == ("acceptance", "cast", "", "cannot-pay, not accepted")
+
+
+def test_the_answer_to_a_question_is_part_of_the_attempt_that_raised_it() -> None:
+    """Tapping a land, then choosing the kind of mana Mana Flare adds, is the tapping's cause."""
+    position = Position("Alice", "precombat-main", 2, (20, 20), ("", ""), (Permanent("Swamp", "Alice"),), ())
+    tap = Move(
+        "Alice taps Swamp for mana",
+        {"type": "activate", "player": "Alice", "source": "s", "ability": 1},
+        "a land's mana ability",
+    )
+    choose = Move(
+        "Alice chooses {B}", {"type": "choose", "player": "Alice", "choice": "{B}"}, "a mana-type choice", "{B}"
+    )
+    fact = Fact("Alice has priority", "priority", bool)
+    done = {"accepted": True}
+
+    def divergence(*moves: Move) -> Divergence:
+        return Divergence("observation", position, render(position), [Attempt(m, done, done) for m in moves], [fact])
+
+    assert divergence(tap, choose).signature == divergence(tap).signature

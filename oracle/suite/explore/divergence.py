@@ -8,7 +8,7 @@ Its signature is its cause, as far as the explorer can tell one from another, an
 written once:
 
 * an observation: the same kind of attempt (its action type and the optional fields it names,
-  such as X or a cost) about the same thing (the card cast or activated; for a mana ability, the
+  such as X or a cost; for the answer to a question, the attempt that raised it) about the same thing (the card cast or activated; for a mana ability, the
   kind of permanent, since what it adds is as often another permanent's doing, 106.12a; for a
   pass, whether it resolves a spell or an ability or ends a step), with the same first difference
   (what the first Then step that fails is about: the mana pool, the stack, a permanent being
@@ -69,7 +69,10 @@ class Divergence(Exception):
 
     def __post_init__(self) -> None:
         super().__init__(self.kind)
-        last = self.attempts[-1].move if self.attempts else None
+        # an answer to a question is part of the attempt that raised it (a mana ability's choice
+        # of mana is made as it resolves, 605.3b): the cause is that attempt's
+        asking = [a.move for a in self.attempts if a.move.action["type"] != "choose"]
+        last = asking[-1] if asking else self.attempts[-1].move if self.attempts else None
         shape = move_shape(last) if last else ("setup", "")
         what = (" ".join((shape[0], *shape[2:])), shape[1])
         aspect = self.facts[0].kind if self.facts and self.kind == "observation" else self._side()
