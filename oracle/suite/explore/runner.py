@@ -10,9 +10,9 @@ may give up on a search it finds too constrained) is followed by another too, un
 spent.  The budget is examples (exact and reproducible) or seconds (the same sequence of examples,
 cut where time runs out; shrinking a divergence may use an eighth of it, and :data:`SHRINKS`
 examples; :mod:`.simplify` then as much again).  The examples keep to what the engine under test
-plays (:mod:`.scope`); each one either ends with a verdict (both engines played its position and
-every attempt, and were compared) or without (the engine refused something as unsupported, or
-the reference engine refused the position), and the summary says how many of each.  A scenario is
+plays (:mod:`.scope`); each one either ends with a verdict (the engines differ, or both played its
+position and every attempt, and were compared) or without (the engine refused something as
+unsupported, or the reference engine refused the position), and the summary says how many of each.  A scenario is
 written only if it passes on the reference engine, run as its reader will run it (:mod:`.verify`),
 and needs nothing the engine under test does not declare.
 """
