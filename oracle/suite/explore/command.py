@@ -19,7 +19,12 @@ DEFAULT_BUDGET = 60.0
 
 def add_parser(commands: Any) -> None:
     """Register ``explore`` on the CLI's subcommands."""
-    parser = commands.add_parser("explore", help="search for positions where an engine and the reference disagree")
+    parser = commands.add_parser(
+        "explore",
+        help="search for positions where an engine and the reference disagree",
+        epilog="Exit status: 0 when no divergence was found, 1 when some were written to --out, 3 when most "
+        "examples ended without a verdict (the engine refused them as unsupported), 2 for a mistake.",
+    )
     parser.add_argument("--engine", required=True, help="the engine under test: 'phase', 'module:Class' or 'cmd:...'")
     parser.add_argument("--against", default="reference", help="the engine taken as right (default: reference)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed explores the same examples (default 0)")
@@ -61,9 +66,13 @@ def run(args: argparse.Namespace) -> int:
         f"{len(result.found)} divergences written to {args.out}; "
         f"replay them with 'mtg-conformance run --features {args.out}'"
     )
-    refused = result.scope.refused_cards
+    refused = list(result.scope.refused_cards)
     if refused:
-        print(f"the engine refused {len(refused)} cards as unsupported, not dealt to it again: {', '.join(refused)}")
+        named = "; ".join(refused[:8]) + ("; ..." if len(refused) > 8 else "")
+        print(
+            f"the engine refused {len(refused)} cards as unsupported, not dealt to it again: {named} "
+            "(exploration.json gives its reasons)"
+        )
     for entry in result.dropped:
         print(
             f"warning: not written, it fails on the reference engine: {entry['scenario']}: {entry['why']}",
