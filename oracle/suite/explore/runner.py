@@ -9,7 +9,8 @@ that show it again end quietly), and the next round starts; a round that ends wi
 may give up on a search it finds too constrained) is followed by another too, until the budget is
 spent.  The budget is examples (exact and reproducible) or seconds (the same sequence of examples,
 cut where time runs out; shrinking a divergence may use an eighth of it, and :data:`SHRINKS`
-examples; :mod:`.simplify` then as much again).  The examples keep to what the engine under test
+examples; :mod:`.simplify` then replays it up to :data:`SIMPLIFICATIONS` times, even past the
+budget for a divergence found as it ran out, so that what is written is as short as any other).  The examples keep to what the engine under test
 plays (:mod:`.scope`); each one either ends with a verdict (the engines differ, or both played its
 position and every attempt, and were compared) or without (the engine refused something as
 unsupported, or the reference engine refused the position), and the summary says how many of each.  A scenario is
