@@ -9,7 +9,7 @@ that show it again end quietly), and the next round starts; a round that ends wi
 may give up on a search it finds too constrained) is followed by another too, until the budget is
 spent.  The budget is examples (exact and reproducible) or seconds (the same sequence of examples,
 cut where time runs out; shrinking a divergence may use an eighth of it, and :data:`SHRINKS`
-examples; :mod:`.simplify` then replays it up to :data:`SIMPLIFICATIONS` times, even past the
+examples; :mod:`.simplify` then as much again, and :data:`SIMPLIFICATIONS` replays, even past the
 budget for a divergence found as it ran out, so that what is written is as short as any other).  The examples keep to what the engine under test
 plays (:mod:`.scope`); each one either ends with a verdict (the engines differ, or both played its
 position and every attempt, and were compared) or without (the engine refused something as
@@ -111,6 +111,11 @@ class Run:
         if budget is not None and now - self.started >= budget:
             raise Stop("budget")
         if self.shrink_deadline is not None and now >= self.shrink_deadline:
+            raise Stop("shrinking")
+
+    def check_share(self) -> None:
+        """Stop simplifying a divergence when it has had its share of the time budget."""
+        if self.shrink_deadline is not None and time.monotonic() >= self.shrink_deadline:
             raise Stop("shrinking")
 
     def begin_example(self) -> bool:

@@ -64,6 +64,7 @@ class _Simplifier:
         Whether anything changed."""
         index, improved = 0, False
         while self.tries > 0:
+            self.run.check_share()
             candidate = change(self.best.position, self.texts(), index)
             if candidate is None:
                 break
