@@ -2,6 +2,7 @@
 
 ``mtg-conformance explore --engine SPEC`` builds random legal positions from the card pool
 (:mod:`.positions`), attempts random actions from what the position offers (:mod:`.moves`),
+both within what the engine under test declares and plays (:mod:`.scope`),
 sends each to both engines through the adapter contract (:mod:`.engines`), and compares their
 answers and observations (:mod:`.compare`, :mod:`.facts`) in a Hypothesis state machine
 (:mod:`.machine`).  Each divergence is shrunk and written as a scenario of the suite

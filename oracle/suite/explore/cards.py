@@ -78,7 +78,7 @@ class Card:
         """An Aura spell targets what it will enchant (303.4a); other spells say "target"."""
         if self.aura:
             return True
-        return not self.permanent and "target" in self.oracle_text
+        return not self.permanent and _targets(self.oracle_text)
 
     @property
     def chooses_color(self) -> bool:
@@ -107,6 +107,18 @@ class Card:
         return None
 
 
+def _targets(text: str) -> bool:
+    """Whether rules text says "target" (115.1), at the start of a sentence ("Target creature
+    gets +3/+3") as well as inside one."""
+    return re.search(r"\btarget\b", text, re.IGNORECASE) is not None
+
+
+def is_mana_ability(ability: Ability) -> bool:
+    """An activated ability that adds mana and has no target (605.1a), whatever its cost."""
+    effect = ability.text.partition(": ")[2]
+    return effect.startswith("Add") and not ability.targets
+
+
 def activated_abilities(oracle_text: str) -> tuple[Ability, ...]:
     """Lines "[Cost]: [Effect]" (602.1a), a basic land's reminder "({T}: Add {G}.)" (305.6), and
     Equip (702.6a), in the order of the rules text."""
@@ -120,7 +132,7 @@ def activated_abilities(oracle_text: str) -> tuple[Ability, ...]:
             continue
         cost, sep, effect = line.partition(": ")
         if sep and all(_COST_PART.match(part.strip()) for part in cost.split(",")):
-            found.append(Ability(line, "target" in effect, "{T}" in cost and effect.startswith("Add")))
+            found.append(Ability(line, _targets(effect), "{T}" in cost and effect.startswith("Add")))
     return tuple(found)
 
 

@@ -19,7 +19,12 @@ DEFAULT_BUDGET = 60.0
 
 def add_parser(commands: Any) -> None:
     """Register ``explore`` on the CLI's subcommands."""
-    parser = commands.add_parser("explore", help="search for positions where an engine and the reference disagree")
+    parser = commands.add_parser(
+        "explore",
+        help="search for positions where an engine and the reference disagree",
+        epilog="Exit status: 0 when no divergence was found, 1 when some were written to --out, 3 when most "
+        "examples ended without a verdict (the engine refused them as unsupported), 2 for a mistake.",
+    )
     parser.add_argument("--engine", required=True, help="the engine under test: 'phase', 'module:Class' or 'cmd:...'")
     parser.add_argument("--against", default="reference", help="the engine taken as right (default: reference)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed explores the same examples (default 0)")
@@ -30,8 +35,13 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--engine-timeout", type=float, default=5.0, help="seconds the engine has to answer a request")
 
 
+#: Exit status when most examples ended without a verdict (or none ran): the exploration says little.
+BLIND = 3
+
+
 def run(args: argparse.Namespace) -> int:
-    """Explore; exit status 1 when a divergence was found, 0 when none was."""
+    """Explore; exit status 0 when no divergence was found, 1 when one was, :data:`BLIND` (3) when
+    most examples ended without a verdict, whatever was found."""
     budget, examples = args.budget, args.examples
     if examples is not None and examples < 1:
         raise UserError(f"--examples must be at least 1, not {examples}")
@@ -50,10 +60,19 @@ def run(args: argparse.Namespace) -> int:
     result = explore(options)
     for entry in result.found:
         print(f"{entry['kind']:>12}  {Path(args.out) / entry['file']}")
+    share = f"{100 * result.with_verdict // result.examples}%" if result.examples else "none"
     print(
-        f"{result.examples} examples in {result.elapsed():.1f} s: {len(result.found)} divergences written to "
-        f"{args.out}; replay them with 'mtg-conformance run --features {args.out}'"
+        f"{result.examples} examples in {result.elapsed():.1f} s, {result.with_verdict} with a verdict ({share}): "
+        f"{len(result.found)} divergences written to {args.out}; "
+        f"replay them with 'mtg-conformance run --features {args.out}'"
     )
+    refused = list(result.scope.refused_cards)
+    if refused:
+        named = "; ".join(refused[:8]) + ("; ..." if len(refused) > 8 else "")
+        print(
+            f"the engine refused {len(refused)} cards as unsupported, not dealt to it again: {named} "
+            "(exploration.json gives its reasons)"
+        )
     for entry in result.dropped:
         print(
             f"warning: not written, it fails on the reference engine: {entry['scenario']}: {entry['why']}",
@@ -61,6 +80,15 @@ def run(args: argparse.Namespace) -> int:
         )
     if result.refused_positions:
         print(f"warning: the reference engine refused {result.refused_positions} generated positions", file=sys.stderr)
+    if result.blind():
+        print(
+            f"WARNING: {result.examples - result.with_verdict} of {result.examples} examples ended without a "
+            f"verdict ({result.unsupported} answers 'unsupported' from the engine, {result.refused_positions} "
+            f"positions the reference engine refused): this exploration says little about the engine "
+            f"(exit status {BLIND})",
+            file=sys.stderr,
+        )
+        return BLIND
     return 1 if result.found else 0
 
 

@@ -2,8 +2,24 @@
 
 A :class:`Divergence` carries the position, the attempts up to the one where the engines parted,
 what each answered and showed, and the Then steps that hold on the reference engine and not on
-the engine under test.  Its signature (its kind, the kind of attempt, what the attempt was
-about, and what differed) tells a new divergence from one already reported.
+the engine under test.
+
+Its signature is its cause, as far as the explorer can tell one from another, and a cause is
+written once:
+
+* an observation: the same kind of attempt (its action type and the optional fields it names,
+  such as X or a cost; for the answer to a question, the attempt that raised it) about the same thing (the card cast or activated; for a mana ability, the
+  kind of permanent, since what it adds is as often another permanent's doing, 106.12a; for a
+  pass, whether it resolves a spell or an ability or ends a step), with the same first difference
+  (what the first Then step that fails is about: the mana pool, the stack, a permanent being
+  tapped...; for the step of the turn, which engine moved on, not in which step);
+* an acceptance: the same kind of attempt, and the same two answers (the reference engine's
+  rejection code and the other's acceptance, or the other way round), whatever the card: whether
+  an action is allowed follows from rules every card shares (costs, timing, priority, 302.6);
+* a crash, a hang, an answer out of the contract: the same action type.
+
+So the same mistake in another step of the turn, or with other cards around, is not written
+again; the same wrong effect of two different cards cast is.
 """
 
 from __future__ import annotations
@@ -16,6 +32,7 @@ from .engines import Side
 from .facts import Fact, distinguishing, facts_of
 from .moves import Move
 from .positions import Position, Rendered
+from .scope import Scope, move_shape
 
 JSON = dict[str, Any]
 
@@ -45,24 +62,45 @@ class Divergence(Exception):
     reference: JSON | None = None
     other: JSON | None = None
     message: str = ""
+    before: JSON | None = None
+    """The reference engine's observation before the last attempt."""
     signature: tuple[str, ...] = field(default=())
     found_at: float = 0.0
 
     def __post_init__(self) -> None:
         super().__init__(self.kind)
-        last = self.attempts[-1].move if self.attempts else None
-        what = (last.action["type"], last.subject) if last else ("setup", "")
+        # an answer to a question is part of the attempt that raised it (a mana ability's choice
+        # of mana is made as it resolves, 605.3b): the cause is that attempt's
+        asking = [a.move for a in self.attempts if a.move.action["type"] != "choose"]
+        last = asking[-1] if asking else self.attempts[-1].move if self.attempts else None
+        shape = move_shape(last) if last else ("setup", "")
+        what = (" ".join((shape[0], *shape[2:])), shape[1])
         aspect = self.facts[0].kind if self.facts and self.kind == "observation" else self._side()
-        if aspect == "turn" and self.reference:  # which step the reference engine is in tells causes apart
-            aspect = f"turn: {self.reference['turn']['step']}"
+        if aspect == "turn":
+            aspect = self._turn()
+        if self.kind == "acceptance":  # whether an action is allowed follows from rules of every card
+            what, aspect = (what[0], ""), f"{aspect}, not {self._side(other=True)}"
         if self.kind in ("crash", "hang", "contract") or self.kind.startswith("reference"):
             what, aspect = (what[0], ""), ""  # a broken engine breaks alike whatever the card
         self.signature = (self.kind, *what, aspect)
 
-    def _side(self) -> str:
-        if not self.attempts or self.attempts[-1].reference is None:
+    def _turn(self) -> str:
+        """Which engine moved on to another step of the turn (not which step it was in)."""
+        if not (self.before and self.reference and self.other):
+            return "turn"
+        where = [(o["turn"]["number"], o["turn"]["step"]) for o in (self.before, self.reference, self.other)]
+        mine, theirs = where[1] != where[0], where[2] != where[0]
+        if mine and theirs:
+            return f"turn: both move on, the reference engine to {where[1][1]}"
+        return f"turn: {'only the reference engine' if mine else 'only the engine under test'} moves on"
+
+    def _side(self, other: bool = False) -> str:
+        """What one engine answered the last attempt: "accepted", or its rejection code."""
+        if not self.attempts:
             return ""
-        outcome = self.attempts[-1].reference
+        outcome = self.attempts[-1].other if other else self.attempts[-1].reference
+        if outcome is None:
+            return ""
         return "accepted" if outcome["accepted"] else outcome["rejection"]["code"]
 
     def size(self) -> tuple[int, int, int]:
@@ -92,15 +130,21 @@ class Exploring(Protocol):
     (:class:`~.runner.Run`): the card pool, the two engines, the counters, and the budget."""
 
     pool: Pool
+    scope: Scope
     reference: Side
     other: Side
     unsupported: int
     refused_positions: int
     unwritable: int
     latent: int
+    free_choices: int
     replaying: bool
 
-    def begin_example(self) -> None: ...
+    def begin_example(self) -> bool: ...
+
+    def check_share(self) -> None: ...
+
+    def end_example(self, verdict: bool) -> None: ...
 
     def check_time(self) -> None: ...
 

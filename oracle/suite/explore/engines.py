@@ -57,14 +57,22 @@ class Side:
     spec: str
     engine: Engine
     label: str = ""
+    described: JSON | None = None
 
     def describe(self) -> str:
         """ "name version", which comments in written scenarios use."""
         if not self.label:
-            described = self.call("describe")
+            described = self.described = self.call("describe")
             label = f"{described.get('name', self.spec)} {described.get('version', '')}".strip()
             self.label = plain(label, 2 * NAME)  # one printable line: a name can't write a step of its own
         return self.label
+
+    def capabilities(self) -> list[str]:
+        """The capabilities the engine declares (``fixtures/capabilities.toml``)."""
+        if self.described is None:
+            self.describe()
+        assert self.described is not None
+        return [str(c) for c in self.described.get("capabilities", [])]
 
     def call(self, op: str, *args: Any) -> JSON:
         try:

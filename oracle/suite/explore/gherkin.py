@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from .compare import differences, summary
+from .facts import Fact, facts_of
 from .machine import Divergence
 
 JSON = dict[str, Any]
@@ -31,10 +32,64 @@ def _comment(text: str) -> str:
     return ("  # " + " ".join(text.splitlines())).rstrip()
 
 
-def title(divergence: Divergence) -> str:
-    """What happened, in a few words: "Alice casts Grizzly Bears: observation"."""
-    last = divergence.attempts[-1].move.text if divergence.attempts else "the position is set up"
-    return f"{last}: {divergence.kind}"
+def title(divergence: Divergence, engine: str) -> str:
+    """What differs, in a line: the attempt, what the reference engine shows and what ``engine``
+    (the engine under test) does instead, e.g. "Alice taps Forest for mana: Alice's mana pool
+    contains exactly {G}, example-js 1.0.0 shows {R}"."""
+    last = divergence.attempts[-1] if divergence.attempts else None
+    where = last.move.text if last else "The position is set up"
+    kind = divergence.kind
+    broke = {"crash": "crashes", "hang": "does not answer in time", "contract": "answers out of the contract"}
+    if kind in broke:
+        return f"{where}: {engine} {broke[kind]}"
+    if kind.removeprefix("reference ") in broke:
+        return f"{where}: the reference engine {broke[kind.removeprefix('reference ')]}"
+    if kind == "setup":
+        return f"{engine} refuses a legal position"
+    if kind == "choice":
+        return f"{where}: {engine} asks no question these words answer"
+    if kind == "acceptance" and last is not None and last.other is not None:
+        if not last.other["accepted"]:
+            return f"{where}: legal, {engine} rejects it ({last.other['rejection']['code']})"
+        fact = divergence.facts[0].text if divergence.facts else "rejected"
+        return f"{where}: {fact.removeprefix('the action is ')}, {engine} accepts it"
+    fact = divergence.facts[0].text if divergence.facts else kind
+    return f"{where}: {fact}{_instead(divergence, engine)}"
+
+
+def _instead(divergence: Divergence, engine: str) -> str:
+    """The engine under test's side of the first Then step, ", <engine> shows <what>", when a step
+    of the same kind holds there (the words after what the two steps share)."""
+    if not (divergence.facts and divergence.other and divergence.reference):
+        return ""
+    expected = divergence.facts[0]
+    theirs = [
+        f.text
+        for f in facts_of(divergence.other, divergence.reference, divergence.rendered.refs)
+        if f.kind == expected.kind and f.text != expected.text and _holds(f, divergence.other)
+    ]
+    best = max(theirs, key=lambda text: len(_shared(text, expected.text)), default="")
+    shared = _shared(best, expected.text)
+    if not best or not shared:
+        return f", not on {engine}"
+    return f", {engine} shows {best[len(shared) :].strip()}"
+
+
+def _shared(a: str, b: str) -> str:
+    """The words two texts begin with."""
+    words: list[str] = []
+    for x, y in zip(a.split(" "), b.split(" "), strict=False):
+        if x != y:
+            break
+        words.append(x)
+    return " ".join(words) + " " if words else ""
+
+
+def _holds(fact: Fact, observation: JSON) -> bool:
+    try:
+        return bool(fact.holds(observation))
+    except (KeyError, TypeError, AttributeError):
+        return False
 
 
 def slug(text: str) -> str:
@@ -48,7 +103,7 @@ def feature(divergence: Divergence, number: int, engines: tuple[str, str], comma
         f"# Found by: {command or 'mtg-conformance explore'}",
         f"# Engine under test: {theirs}; reference engine: {mine}.",
         "# Replay it with 'mtg-conformance run --features <this folder>' (and --engine for the engine under test).",
-        f"Feature: Exploration divergence {number}: {title(divergence)}",
+        f"Feature: Exploration divergence {number}: {title(divergence, theirs)}",
         "",
     ]
     last = divergence.attempts[-1] if divergence.attempts else None
@@ -63,20 +118,27 @@ def feature(divergence: Divergence, number: int, engines: tuple[str, str], comma
         if observation:
             lines.append(_comment(f"{label} then showed:"))
             lines += [_comment(f"  {line}") for line in summary(observation)]
-    lines += [f"  @found:{slug(divergence.kind)}", f"  Scenario: explore {number:03d} {title(divergence)}"]
-    lines += _steps(divergence)
+    lines += [f"  @found:{slug(divergence.kind)}", f"  Scenario: explore {number:03d} {title(divergence, theirs)}"]
+    previous = ""
+    for kind, text in steps(divergence):
+        keyword = "And" if kind == previous else {"given": "Given", "when": "When", "then": "Then"}[kind]
+        lines.append(f"    {keyword} {text}")
+        previous = kind
     return "\n".join(lines) + "\n"
 
 
-def _steps(divergence: Divergence) -> list[str]:
-    given = [f"    {'Given' if i == 0 else 'And'} {text}" for i, text in enumerate(divergence.rendered.given)]
+def steps(divergence: Divergence) -> list[tuple[str, str]]:
+    """The scenario's steps, ``(given | when | then, text)``: the position, the attempts the
+    reference engine accepted and the last one, and the Then steps."""
     taken = [a for a in divergence.attempts[:-1] if a.reference is not None and a.reference["accepted"]]
     if divergence.attempts:
         taken.append(divergence.attempts[-1])
-    when = [f"    {'When' if i == 0 else 'And'} {a.move.text}" for i, a in enumerate(taken)]
-    then = [f"    {'Then' if i == 0 else 'And'} {fact.text}" for i, fact in enumerate(divergence.facts)]
-    return [*given, *when, *then]
+    return [
+        *(("given", text) for text in divergence.rendered.given),
+        *(("when", a.move.text) for a in taken),
+        *(("then", fact.text) for fact in divergence.facts),
+    ]
 
 
-def file_name(divergence: Divergence, number: int) -> str:
-    return f"{number:03d}-{slug(title(divergence))}.feature"
+def file_name(divergence: Divergence, number: int, engines: tuple[str, str]) -> str:
+    return f"{number:03d}-{slug(title(divergence, engines[1]))}.feature"

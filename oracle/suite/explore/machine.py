@@ -16,12 +16,21 @@ shrinks the position and the sequence of attempts to a minimal one that still di
 Each attempt reaches the engine under test as the scenario's step would send it: a "chooses"
 step sends nothing to an engine that asks nothing (it made a choice with a single option
 itself, as the contract allows), and names the option by its words, not by the reference
-engine's ref.  A cost paid without naming the mana lets each engine spend mana of its choosing
-(601.2h): pools of the same size that differ only in types end the example quietly.  Where one engine asks a question with a single option and the other made that
-choice itself, the observations are compared once it is answered.  A difference no Then step
-can see (a different step of the turn, say) is not reported by itself: the next attempt
-usually shows it.  Attempts the engine under test does not support, and divergences already
-reported, end an example quietly.
+engine's ref.  Where one engine asks a question with a single option and the other made that
+choice itself, the observations are compared once it is answered.
+
+A cost paid from a pool holding more than one type of mana, without naming the mana, lets each
+engine spend mana of its choosing (601.2h): from then on, until the pools are empty again, what
+is left in a pool is the engines' choice, not a rule, so pools of the same sizes that differ
+only in types end the example quietly (a free choice), so does an attempt one engine accepts
+and the other rejects as unpayable, and no Then step states what a pool contains exactly.
+
+A difference no Then step can see (a different step of the turn, say) is not reported by itself:
+the next attempt usually shows it.  Attempts the engine under test answers ``unsupported``, and
+divergences already reported, end an example quietly; an example that got ``unsupported`` (or
+whose position the reference engine refused) ends without a verdict, and the engine's refusals
+are remembered (:mod:`.scope`).  Only moves and cards within what the engine under test plays
+are offered, and only Then steps it declares what they need for are written.
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from .facts import REASONS, Fact, distinguishing
 from .moves import Move, moves
 from .naming import answer_phrase, choice_matches
 from .positions import Position, Rendered, positions, render
+from .scope import alone, cards_of, move_shape
 
 JSON = dict[str, Any]
 ACCEPTED: JSON = {"accepted": True}
@@ -60,16 +70,54 @@ def _spent(before: JSON, after: JSON, player: str) -> bool:
     return any(amount > pools[1].get(kind, 0) for kind, amount in pools[0].items())
 
 
-def _engine_chose_the_mana(action: JSON, before: JSON, mine: JSON, theirs: JSON) -> bool:
-    """A cost paid without naming the mana leaves the choice to the engine (the contract's "mana"
-    field, 601.2h): after mana was spent, pools of the same size but other types are its choice,
-    not a divergence (mana an ability adds is no choice: it is compared)."""
-    if action["type"] not in ("cast", "activate") or "mana" in action or _pools(mine) != _pools(theirs):
+def _free_mana_choice(action: JSON, before: JSON, after: JSON) -> bool:
+    """Whether a cost was just paid from a pool without naming the mana (the contract's "mana"
+    field) where the mana left could depend on which mana paid it: the engine chose (601.2h),
+    and another engine may rightly choose otherwise."""
+    if action["type"] not in ("cast", "activate") or "mana" in action or not _spent(before, after, action["player"]):
         return False
-    if not _spent(before, mine, action["player"]):
+    player = action["player"]
+    pools = [next((p["mana_pool"] for p in o["players"] if p["name"] == player), {}) for o in (before, after)]
+    return sum(1 for v in pools[0].values() if v) > 1 and any(pools[1].values())
+
+
+def _only_the_mana_differs(mine: JSON, theirs: JSON) -> bool:
+    """Pools of the same sizes, of other types, and nothing else different."""
+    if _pools(mine) != _pools(theirs):
         return False
     without = [{**o, "players": [{**p, "mana_pool": {}} for p in o["players"]]} for o in (mine, theirs)]
     return agree(without[0], without[1])
+
+
+def _targets_left_open(attempt: Attempt) -> bool:
+    """The action named no target, and the reference engine rejected it for that: the contract
+    takes targets with the action but also lets an engine ask for them (its "target" question),
+    so accepting it is no divergence."""
+    assert attempt.reference is not None
+    action = attempt.move.action
+    return "targets" not in action and _codes(attempt) == {"illegal-target"}
+
+
+def _lost(observation: JSON) -> set[str]:
+    """The players who have lost the game."""
+    return {p["name"] for p in observation["players"] if p.get("lost")}
+
+
+def _lost_fact(player: str, lost: bool) -> Fact:
+    def holds(observation: JSON) -> bool:
+        return (player in _lost(observation)) == lost
+
+    return Fact(f"{player} has {'' if lost else 'not '}lost the game", "lost", holds)
+
+
+def _codes(attempt: Attempt) -> set[str]:
+    """The rejection codes the two engines gave an attempt."""
+    outcomes = (attempt.reference, attempt.other)
+    return {o["rejection"]["code"] for o in outcomes if o is not None and not o["accepted"]}
+
+
+def _pools_empty(observation: JSON) -> bool:
+    return not any(_pools(observation))
 
 
 def _single(observation: JSON) -> bool:
@@ -89,10 +137,20 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
             self.seen: JSON = {}  # the reference engine's last observation
             self.theirs: JSON = {}  # the engine under test's
             self.over = False
+            self.counted = False  # an example of the budget (not one of shrinking or replaying)
+            self.verdict = False  # both engines played the position, and each attempt was compared
+            self.free_mana = False  # the mana left in a pool is the engines' choice (601.2h)
+            self.before: JSON | None = None  # the reference engine's observation before the last attempt
 
-        @initialize(position=positions(run.pool))
-        def build(self, position: Position) -> None:
-            run.begin_example()
+        @initialize(data=st.data())
+        def build(self, data: st.DataObject) -> None:
+            scope = run.scope
+            position = data.draw(positions(scope.pool(), scope.came_under_control), label="position")
+            self.counted = run.begin_example()  # once drawn: Hypothesis may give up drawing one
+            self.set_up(position)
+
+        def set_up(self, position: Position) -> None:
+            """Set the position up on both engines and compare what they show."""
             self.position, self.rendered = position, render(position)
             outcome = self._mine("setup", self.rendered.position)
             if outcome is None or not outcome["accepted"]:
@@ -100,7 +158,9 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 assume(False)
             answer = self._other(None, "setup", self.rendered.position)
             if answer is None or unsupported(answer):
-                run.unsupported += answer is not None
+                if answer is not None:
+                    run.unsupported += 1
+                    self._learn_refused_cards()
                 assume(False)
             self.seen = self._mine("observe") or {}
             if not self.seen:
@@ -108,16 +168,39 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
             if not answer["accepted"]:
                 self._diverge("setup", then_true(self.seen, self.rendered.refs), answer)
                 return
+            run.scope.accepted_cards.update(card for _, card in cards_of(self.rendered.position))
+            self.verdict = True
             self.theirs = self._other(None, "observe") or {}
             if self.theirs:
                 self._compare(self.seen)
+
+        def _learn_refused_cards(self) -> None:
+            """The engine under test refused the position as unsupported: try each card of it not yet
+            seen in a position it accepted, alone; a card it refuses alone is not dealt to it again."""
+            if run.replaying:
+                return
+            for zone, card in cards_of(self.rendered.position):
+                if card not in run.scope.unproven([card]):
+                    continue
+                try:
+                    answer = run.other.call("setup", alone(zone, card))
+                except Broke:
+                    return  # a crash is found by the examples themselves
+                if unsupported(answer):
+                    run.scope.refuse_card(card, answer["rejection"]["reason"])
+                elif answer["accepted"]:
+                    run.scope.accepted_cards.add(card)
+
+        def teardown(self) -> None:
+            if self.counted:
+                run.end_example(self.verdict)
 
         @rule(data=st.data())
         def act(self, data: st.DataObject) -> None:
             run.check_time()
             if self.over:
                 return
-            offered = moves(self.seen, self.rendered.refs, run.pool)
+            offered = moves(self.seen, self.rendered.refs, run.scope.pool(), run.scope.offers)
             if not offered:
                 self.over = True
                 return
@@ -134,7 +217,7 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
         # -- one attempt ------------------------------------------------------------------------
 
         def _attempt(self, move: Move) -> None:
-            before = self.seen
+            before = self.before = self.seen
             attempt = Attempt(move, None, None)
             self.attempts.append(attempt)
             attempt.reference = self._mine("perform", move.action)
@@ -151,10 +234,14 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 return
             if unsupported(attempt.other):  # the engine under test can't be asked this: not a divergence
                 run.unsupported += 1
+                run.scope.refused_moves.add(move_shape(move))
+                self.verdict = False
                 self.over = True
                 return
             self.seen = self._mine("observe") or {}
             self.theirs = self._other(before, "observe") or {}
+            if self.seen and attempt.reference["accepted"] and _free_mana_choice(move.action, before, self.seen):
+                self.free_mana = True
             if self.seen and self.theirs:
                 self._check(before, attempt)
 
@@ -174,7 +261,11 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
         def _check(self, before: JSON, attempt: Attempt) -> None:
             assert attempt.reference is not None and attempt.other is not None
             mine_ok, theirs_ok = attempt.reference["accepted"], attempt.other["accepted"]
-            if mine_ok and not theirs_ok:
+            if mine_ok != theirs_ok and self.free_mana and "cannot-pay" in _codes(attempt):
+                self._free_choice()  # whether the mana left pays for it rests on the mana spent before
+            elif theirs_ok and not mine_ok and _targets_left_open(attempt):
+                self._free_choice()  # the engine may ask for the targets the action did not name
+            elif mine_ok and not theirs_ok:
                 self._diverge("acceptance", changed(before, self.seen, self.rendered.refs))
             elif theirs_ok and not mine_ok:
                 code = attempt.reference["rejection"]["code"]
@@ -186,25 +277,45 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                     run.unwritable += 1
                     self.over = True
             else:
-                self._compare(before, attempt.move.action)
+                self._compare(before)
 
-        def _compare(self, before: JSON, action: JSON | None = None) -> None:
+        def _compare(self, before: JSON) -> None:
             if _single(self.seen) and self.theirs["pending_choice"] is None:
                 return  # the engine under test made this choice itself; compare once it is answered
             if _single(self.theirs) and self.seen["pending_choice"] is None:
                 self._answer_theirs(before)
                 return
-            if agree(self.seen, self.theirs):
+            if _lost(self.seen) or _lost(self.theirs):
+                self._game_over()
                 return
-            if action is not None and _engine_chose_the_mana(action, before, self.seen, self.theirs):
-                run.latent += 1  # each engine spent mana of its choosing (601.2h): they may differ from here on
-                self.over = True
+            if agree(self.seen, self.theirs):
+                if _pools_empty(self.seen):
+                    self.free_mana = False  # no mana left whose kind an engine chose
+                return
+            if self.free_mana and _only_the_mana_differs(self.seen, self.theirs):
+                self._free_choice()  # each engine spent mana of its choosing (601.2h)
                 return
             facts = distinguishing(self.seen, self.theirs, self.rendered.refs)
             if facts:
                 self._diverge("observation", facts)
             else:
                 run.latent += 1  # seen by no Then step: the next attempt may show it
+
+        def _game_over(self) -> None:
+            """A player lost: a two-player game is over (104.2a), and what becomes of its objects then
+            is no rule of that game (the contract does not say which state to observe): only who
+            lost is compared, and the example ends."""
+            if _lost(self.seen) == _lost(self.theirs):
+                self.over = True
+                return
+            facts = [_lost_fact(name, name in _lost(self.seen)) for name in _lost(self.seen) ^ _lost(self.theirs)]
+            self._diverge("observation", facts)
+
+        def _free_choice(self) -> None:
+            """The engines differ only through a choice the contract leaves to each: not a divergence,
+            and what follows may differ too, so the example ends here (with its verdict so far)."""
+            run.free_choices += 1
+            self.over = True
 
         def _answer_theirs(self, before: JSON) -> None:
             """The engine under test asks a question with one option that the reference engine
@@ -257,9 +368,14 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
 
         def _diverge(self, kind: str, facts: list[Fact], setup: JSON | None = None, message: str = "") -> None:
             """Report a new divergence as a failure (Hypothesis then shrinks it); a known one ends the
-            example quietly, since the rest of it would only repeat it."""
+            example quietly, since the rest of it would only repeat it.  Its Then steps are those the
+            engine under test declares what they need for, and none resting on a free choice."""
             assert self.position is not None
             self.over = True
+            self.verdict = True  # the engines differ: that is a verdict, found before or not
+            facts = [f for f in facts if run.scope.allows("then", f.text)]
+            if self.free_mana:  # the kinds of mana left were the engines' choice: no step may state them
+                facts = [f for f in facts if " mana pool contains exactly " not in f.text]
             if not facts and not kind.startswith("reference"):
                 run.unwritable += 1  # no Then step holds here (a question with refs pending): nothing to write
                 return
@@ -270,12 +386,12 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 self.position,
                 self.rendered,
                 list(self.attempts),
-                facts[:4],
+                facts[:1],
                 self.seen or None,
                 self.theirs or None,
                 message,
+                before=self.before,
             )
-            self.over = True
             if run.record(divergence):
                 raise divergence
 

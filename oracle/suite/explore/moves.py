@@ -12,10 +12,11 @@ step can say are offered, with words that find the same object on replay (:mod:`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import Pool
+from .cards import Card, Pool, is_mana_ability
 from .naming import (
     answer_phrase,
     controlled_phrase,
@@ -26,10 +27,6 @@ from .naming import (
 
 JSON = dict[str, Any]
 ORDINALS = ("first", "second", "third")
-#: Kinds of move, in the order shrinking prefers (the first is the simplest).  A "round" is every
-#: player passing once in turn, so the top of the stack resolves or the step ends (117.4): one
-#: pass after the other, each an attempt of its own.
-KINDS = ("pass", "round", "choose", "declare", "activate", "cast")
 
 
 @dataclass(frozen=True)
@@ -45,23 +42,82 @@ class Move:
     """After this pass, the other players pass in turn too."""
 
 
-def moves(observation: JSON, refs: dict[str, str], pool: Pool) -> dict[str, list[Move]]:
-    """Every move on offer, by kind; kinds with none are left out."""
-    found: dict[str, list[Move]] = {kind: [] for kind in KINDS}
+def moves(
+    observation: JSON, refs: dict[str, str], pool: Pool, offers: Callable[[Move], bool] | None = None
+) -> dict[str, list[Move]]:
+    """Every move on offer, by kind (kinds with none are left out); with ``offers``, only the moves
+    it keeps (:meth:`~.scope.Scope.offers`: within what the engine under test plays)."""
+    found: dict[str, list[Move]] = {}
+    for kind, generate in GENERATORS.items():
+        offered = [m for m in generate(observation, refs, pool) if offers is None or offers(m)]
+        if offered:
+            found[kind] = offered
+    return found
+
+
+def _priority(observation: JSON) -> str:
+    """The player who may act now: who holds priority, with no question pending (117.1)."""
+    if observation["pending_choice"] is not None:
+        return ""
+    return str(observation["turn"]["priority_player"] or "")
+
+
+def _subject(observation: JSON) -> str:
+    """What a pass is about: the kind of object on top of the stack that it may resolve, or the
+    empty stack (the step may end, 117.4)."""
+    if not observation["stack"]:
+        return "an empty stack"
+    kind = observation["stack"][-1]["kind"]
+    return {"spell": "a spell", "activated": "an activated ability", "triggered": "a triggered ability"}.get(kind, kind)
+
+
+def offer_pass(observation: JSON, refs: dict[str, str], pool: Pool) -> list[Move]:
+    player = _priority(observation)
+    if not player:
+        return []
+    return [Move(f"{player} passes priority", {"type": "pass", "player": player}, _subject(observation))]
+
+
+def offer_round(observation: JSON, refs: dict[str, str], pool: Pool) -> list[Move]:
+    return [replace(move, rounds=True) for move in offer_pass(observation, refs, pool)]
+
+
+def offer_choose(observation: JSON, refs: dict[str, str], pool: Pool) -> list[Move]:
     pending = observation["pending_choice"]
+    return [] if pending is None else _answers(observation, refs, pending)
+
+
+def offer_declare(observation: JSON, refs: dict[str, str], pool: Pool) -> list[Move]:
+    """The active player declares attackers as the declare attackers step begins (508.1)."""
     turn = observation["turn"]
-    if pending is not None:
-        found["choose"] = _answers(observation, refs, pending)
-    elif not turn["priority_player"] and turn["step"] == "declare-attackers":
-        found["declare"] = _attacks(observation, refs, turn["active_player"])
-    elif turn["priority_player"]:
-        player = turn["priority_player"]
-        subject = observation["stack"][-1]["name"] if observation["stack"] else "an empty stack"
-        found["pass"] = [Move(f"{player} passes priority", {"type": "pass", "player": player}, subject)]
-        found["round"] = [Move(f"{player} passes priority", {"type": "pass", "player": player}, subject, rounds=True)]
-        found["activate"] = _activations(observation, refs, pool, player)
-        found["cast"] = _casts(observation, refs, pool, player)
-    return {kind: found[kind] for kind in KINDS if found[kind]}
+    if observation["pending_choice"] is not None or turn["priority_player"] or turn["step"] != "declare-attackers":
+        return []
+    return _attacks(observation, refs, turn["active_player"])
+
+
+def offer_activate(observation: JSON, refs: dict[str, str], pool: Pool) -> list[Move]:
+    player = _priority(observation)
+    return _activations(observation, refs, pool, player) if player else []
+
+
+def offer_cast(observation: JSON, refs: dict[str, str], pool: Pool) -> list[Move]:
+    player = _priority(observation)
+    return _casts(observation, refs, pool, player) if player else []
+
+
+#: Each kind of move and what offers it, in the order shrinking prefers (the first is the
+#: simplest).  A "round" is every player passing once in turn, so the top of the stack resolves
+#: or the step ends (117.4): one pass after the other, each an attempt of its own.  A new kind of
+#: action is one more small function here.
+GENERATORS: dict[str, Callable[[JSON, dict[str, str], Pool], list[Move]]] = {
+    "pass": offer_pass,
+    "round": offer_round,
+    "choose": offer_choose,
+    "declare": offer_declare,
+    "activate": offer_activate,
+    "cast": offer_cast,
+}
+KINDS = tuple(GENERATORS)
 
 
 def _answers(observation: JSON, refs: dict[str, str], pending: JSON) -> list[Move]:
@@ -110,19 +166,28 @@ def _activations(observation: JSON, refs: dict[str, str], pool: Pool, player: st
         words = controlled_phrase(observation, refs, permanent, player)
         base = {"type": "activate", "player": player, "source": permanent["ref"]}
         if words is not None:
-            for index, _ in enumerate(card.abilities[: len(ORDINALS)], start=1):
+            for index, ability in enumerate(card.abilities[: len(ORDINALS)], start=1):
                 text = f"{player} activates the {ORDINALS[index - 1]} ability of {words}"
-                found.append(Move(text, {**base, "ability": index}, card.name))
+                subject = mana_ability_of(card) if is_mana_ability(ability) else card.name
+                found.append(Move(text, {**base, "ability": index}, subject))
         mana = card.lands_for_mana()
         tapping = untapped_first_phrase(observation, refs, permanent, player)
         if mana is not None and tapping is not None:
-            found.append(Move(f"{player} taps {tapping} for mana", {**base, "ability": mana}, card.name))
+            found.append(Move(f"{player} taps {tapping} for mana", {**base, "ability": mana}, mana_ability_of(card)))
         first = card.abilities[0] if card.abilities else None
         if first is not None and first.targets and not first.text.startswith("Equip") and words == card.name:
             for ref, target in targets:
                 text = f"{player} activates {words}'s ability targeting {target}"
                 found.append(Move(text, {**base, "ability": 1, "targets": [ref]}, card.name))
     return found
+
+
+def mana_ability_of(card: Card) -> str:
+    """What activating a mana ability is about, to tell causes apart: the kind of permanent, not
+    its name (what a land's mana does is as often another permanent's doing, 106.12a, 605.1)."""
+    kind = next((t for t in ("Land", "Creature", "Artifact", "Enchantment") if t in card.types), "permanent")
+    article = "an" if kind[0] in "AEIOU" else "a"
+    return f"{article} {kind.lower()}'s mana ability"
 
 
 def _casts(observation: JSON, refs: dict[str, str], pool: Pool, player: str) -> list[Move]:

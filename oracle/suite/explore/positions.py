@@ -161,8 +161,9 @@ def _mana(draw: Any, most: int) -> str:
 
 
 @st.composite
-def positions(draw: Any, pool: Pool) -> Position:
-    """A legal position (see the module docstring), shrinking towards a small, plain one."""
+def positions(draw: Any, pool: Pool, came_under_control: bool = True) -> Position:
+    """A legal position (see the module docstring), shrinking towards a small, plain one; without
+    ``came_under_control``, no permanent came under its controller's control this turn."""
     active = draw(st.sampled_from(PLAYERS))
     step = draw(st.sampled_from(list(STEPS)))
     number = draw(st.integers(2, 6))
@@ -170,20 +171,25 @@ def positions(draw: Any, pool: Pool) -> Position:
     pools = tuple(_mana(draw, 6) for _ in PLAYERS)
     drafted: list[Permanent] = []
     for player in PLAYERS:
-        for card in draw(st.lists(st.sampled_from(pool.permanents()), min_size=1, max_size=6)):
-            drafted.append(_permanent(draw, pool, card, player))
+        for card in _cards(draw, pool.permanents(), 1, 6):
+            drafted.append(_permanent(draw, pool, card, player, came_under_control))
     battlefield = _legal(draw, pool, drafted)
     everything = pool.names()
     zones: list[tuple[str, str, tuple[str, ...]]] = []
     for player in PLAYERS:
         for zone, least, most in (("hand", 0, 3), ("graveyard", 0, 2), ("library", 2, 3)):
-            cards = draw(st.lists(st.sampled_from(everything), min_size=least, max_size=most))
+            cards = _cards(draw, everything, least, most)
             if cards:
                 zones.append((player, zone, tuple(cards)))
     return Position(active, step, number, (life[0], life[1]), (pools[0], pools[1]), tuple(battlefield), tuple(zones))
 
 
-def _permanent(draw: Any, pool: Pool, card: str, player: str) -> Permanent:
+def _cards(draw: Any, names: list[str], least: int, most: int) -> list[str]:
+    """Some of ``names`` (none when there are none: an engine may refuse every card of a kind)."""
+    return draw(st.lists(st.sampled_from(names), min_size=least, max_size=most)) if names else []
+
+
+def _permanent(draw: Any, pool: Pool, card: str, player: str, came_under_control: bool) -> Permanent:
     printed = pool[card]
     counters = draw(st.integers(1 if printed.needs_counters else 0, 3)) if printed.creature else 0
     return Permanent(
@@ -191,7 +197,7 @@ def _permanent(draw: Any, pool: Pool, card: str, player: str) -> Permanent:
         player,
         tapped=draw(st.booleans()),
         counters=counters,
-        recent=draw(st.booleans()),
+        recent=draw(st.booleans()) if came_under_control else False,
         color=draw(st.sampled_from(COLORS)) if printed.chooses_color else None,
     )
 

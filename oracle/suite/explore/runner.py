@@ -1,25 +1,37 @@
 """Run an exploration: rounds of Hypothesis, each ending at a new divergence, until the budget is spent.
 
 Each round runs the state machine of :mod:`.machine` with a seed derived from the user's seed
-and the round's number, and no example database (nothing is written outside the output
+and the round's number, and no example database; Hypothesis's own cache lives in a temporary
+folder inside the output folder, removed at the end (nothing is written outside the output
 folder).  When a round finds a divergence, Hypothesis shrinks it; the smallest failing example
-of each new kind is written as a scenario, its kind is remembered as known (later examples
-that show it again end quietly), and the next round starts.  The budget is examples (exact and
-reproducible) or seconds (the same sequence of examples, cut where time runs out; shrinking a
-divergence may use an eighth of it, and :data:`SHRINKS` examples; :mod:`.simplify` then as much again).
-A scenario is written only if it passes on the reference engine, run as its reader will run it (:mod:`.verify`).
+of each new cause is written as a scenario, its cause is remembered as known (later examples
+that show it again end quietly), and the next round starts; a round that ends without one (Hypothesis
+may give up on a search it finds too constrained) is followed by another too, until the budget is
+spent.  The budget is examples (exact and reproducible) or seconds (the same sequence of examples,
+cut where time runs out; shrinking a divergence may use an eighth of it, and :data:`SHRINKS`
+examples; :mod:`.simplify` then as much again, and :data:`SIMPLIFICATIONS` replays, even past the
+budget for a divergence found as it ran out, so that what is written is as short as any other).  The examples keep to what the engine under test
+plays (:mod:`.scope`); each one either ends with a verdict (the engines differ, or both played its
+position and every attempt, and were compared) or without (the engine refused something as
+unsupported, or the reference engine refused the position), and the summary says how many of each.  A scenario is
+written only if it passes on the reference engine, run as its reader will run it (:mod:`.verify`),
+and needs nothing the engine under test does not declare.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from hypothesis import HealthCheck, Phase, Verbosity, seed, settings
+from hypothesis.configuration import set_hypothesis_home_dir, storage_directory
 from hypothesis.errors import Flaky, Unsatisfiable
 from hypothesis.stateful import run_state_machine_as_test
 
@@ -28,8 +40,9 @@ from oracle.files import write_whole
 
 from .cards import Pool, load_pool
 from .engines import Broke, Side, Stop, open_engine
-from .gherkin import feature, file_name
+from .gherkin import feature, file_name, steps
 from .machine import Divergence, machine_for
+from .scope import Scope
 from .simplify import simplify
 from .verify import fails_on_the_reference
 
@@ -61,6 +74,7 @@ class Run:
 
     options: Options
     pool: Pool
+    scope: Scope
     reference: Side
     other: Side
     output: TextIO = sys.stderr
@@ -76,6 +90,11 @@ class Run:
     refused_positions: int = 0
     unwritable: int = 0
     latent: int = 0
+    free_choices: int = 0
+    #: Examples that ended with a verdict: both engines played the position and every attempt.
+    with_verdict: int = 0
+    #: Divergences not written because a step of theirs needs a capability the engine does not declare.
+    beyond_declared: list[dict[str, Any]] = field(default_factory=list)
     #: Scenarios found that did not pass on the reference engine, so were not written (:mod:`.verify`).
     dropped: list[dict[str, Any]] = field(default_factory=list)
     shrink_deadline: float | None = None
@@ -94,22 +113,36 @@ class Run:
         if self.shrink_deadline is not None and now >= self.shrink_deadline:
             raise Stop("shrinking")
 
-    def begin_example(self) -> None:
+    def check_share(self) -> None:
+        """Stop simplifying a divergence when it has had its share of the time budget."""
+        if self.shrink_deadline is not None and time.monotonic() >= self.shrink_deadline:
+            raise Stop("shrinking")
+
+    def begin_example(self) -> bool:
+        """Count an example; ``True`` for one of the budget, ``False`` for one of shrinking."""
         self.check_time()
         if self.replaying:
             self.shrinks += 1
-            return
+            return False
         if self.candidates:
             self.shrinks += 1
             self.shrinking += 1
             if self.shrinking > self.options.shrinks:
                 raise Stop("shrinking")
-            return
+            return False
         limit = self.options.examples
         if limit is not None and self.examples >= limit:
             raise Stop("examples")
         self.examples += 1
         self.progress()
+        return True
+
+    def end_example(self, verdict: bool) -> None:
+        self.with_verdict += verdict
+
+    def blind(self) -> bool:
+        """Whether most examples ended without a verdict (or none ran): the exploration says little."""
+        return self.with_verdict * 2 <= self.examples
 
     def record(self, divergence: Divergence) -> bool:
         """Keep a new divergence as a candidate of this round; a known one is not reported again."""
@@ -136,7 +169,7 @@ class Run:
         self.last_progress = now
         limit = f"/{self.options.examples}" if self.options.examples is not None else ""
         clock = f", {self.elapsed():.0f}/{self.options.budget:.0f} s" if self.options.budget else ""
-        line = f"explore: {self.examples}{limit} examples, {len(self.found)} divergences{clock}"
+        line = f"explore: {self.examples}{limit} examples ({self.with_verdict} with a verdict), {len(self.found)} divergences{clock}"
         self.output.write(("\r" + line + ("\n" if final else "")) if tty else line + "\n")
         self.output.flush()
 
@@ -146,16 +179,31 @@ def explore(options: Options, output: TextIO | None = None) -> Run:
     options.out.mkdir(parents=True, exist_ok=True)
     reference = Side(options.against, open_engine(options.against, options.timeout, hosted=False))
     other = Side(options.engine, open_engine(options.engine, options.timeout, hosted=True))
-    run = Run(options, load_pool(), reference, other, output or sys.stderr)
     try:
         engines = (_describe(reference), _describe(other))
-        _rounds(run, engines)
+        declared = frozenset(reference.capabilities()) & frozenset(other.capabilities())
+        run = Run(options, load_pool(), Scope(declared, load_pool()), reference, other, output or sys.stderr)
+        with _hypothesis_cache_in(options.out):
+            _rounds(run, engines)
     finally:
         reference.close()
         other.close()
     run.progress(final=True)
     _write_summary(run, engines)
     return run
+
+
+@contextmanager
+def _hypothesis_cache_in(out: Path) -> Iterator[None]:
+    """Hypothesis keeps a cache (``.hypothesis/`` in the current folder by default): here it goes
+    to a temporary folder inside ``out``, removed at the end."""
+    previous = storage_directory(intent_to_write=False).home_directory
+    with tempfile.TemporaryDirectory(prefix=".hypothesis-", dir=out) as folder:
+        set_hypothesis_home_dir(folder)
+        try:
+            yield
+        finally:
+            set_hypothesis_home_dir(previous)
 
 
 def _describe(side: Side) -> str:
@@ -167,15 +215,17 @@ def _describe(side: Side) -> str:
 
 
 def _rounds(run: Run, engines: tuple[str, str]) -> None:
+    """Rounds of Hypothesis until the budget (time or examples) is spent."""
     options = run.options
-    for number in range(10_000):
+    for number in range(1_000_000):
         remaining = None if options.examples is None else options.examples - run.examples
         if remaining is not None and remaining <= 0:
             return
         run.candidates, run.shrink_deadline, run.shrinking = [], None, 0
-        machine = seed(options.seed * 10_000 + number)(machine_for(run))
+        machine = seed(options.seed * 1_000_000 + number)(machine_for(run))
         run.machine = machine
         stopped = None
+        examples = run.examples
         try:
             run_state_machine_as_test(machine, settings=_settings(remaining))
         except Stop as stop:
@@ -184,10 +234,11 @@ def _rounds(run: Run, engines: tuple[str, str]) -> None:
             pass
         except Flaky:  # an engine answered a replay differently: keep what was found, go on with a new seed
             stopped = "flaky"
-        found = bool(run.candidates)
         _keep(run, engines)
-        if stopped in ("budget", "examples") or (stopped is None and not found):
-            return  # the budget is spent, or Hypothesis ran every example without a new divergence
+        if stopped in ("budget", "examples"):
+            return
+        if run.examples == examples and stopped is None:
+            return  # Hypothesis ran no example at all: another round would not either
 
 
 def _settings(remaining: int | None) -> settings:
@@ -217,9 +268,13 @@ def _keep(run: Run, engines: tuple[str, str]) -> None:
         run.shrink_deadline = None
         run.known.add(signature)
         number = len(run.found) + 1
-        name = file_name(divergence, number)
+        name = file_name(divergence, number, engines)
+        missing = run.scope.missing(steps(divergence))
+        if missing:  # a run would SKIP it on this engine: it proves nothing there
+            run.beyond_declared.append({"scenario": name, "kind": divergence.kind, "needs": missing})
+            continue
         text = feature(divergence, number, engines, run.options.command)
-        why = fails_on_the_reference(text, run.options.against, run.options.timeout)
+        why = fails_on_the_reference(text, run.options.against, run.options.timeout, run.options.out)
         if why:  # a fault of the explorer's, not of the engine's: never written
             run.dropped.append({"scenario": name, "kind": divergence.kind, "why": why})
             continue
@@ -232,6 +287,7 @@ def _keep(run: Run, engines: tuple[str, str]) -> None:
                 "found_after_seconds": round(divergence.found_at, 2),
                 "written_after_seconds": round(run.elapsed(), 2),
                 "examples_before": run.examples,
+                "steps": len(steps(divergence)),
             }
         )
     run.candidates = []
@@ -246,14 +302,22 @@ def _write_summary(run: Run, engines: tuple[str, str]) -> None:
         "seed": options.seed,
         "budget_seconds": options.budget,
         "examples_budget": options.examples,
+        "capabilities_explored": sorted(run.scope.declared),
+        "cards_explored": len(run.scope.pool().cards),
+        "cards_the_engine_refused": dict(sorted(run.scope.refused_cards.items())),
+        "attempts_the_engine_refused": sorted(" ".join(shape) for shape in run.scope.refused_moves),
         "examples": run.examples,
+        "examples_with_a_verdict": run.with_verdict,
+        "most_examples_without_a_verdict": run.blind(),
         "shrink_examples": run.shrinks,
         "seconds": round(run.elapsed(), 2),
         "positions_the_reference_refused": run.refused_positions,
         "unsupported_by_the_engine": run.unsupported,
+        "free_choices_that_ended_an_example": run.free_choices,
         "divergences_no_step_can_state": run.unwritable,
         "differences_no_then_step_sees": run.latent,
         "scenarios_the_reference_failed": run.dropped,
+        "scenarios_beyond_what_the_engine_declares": run.beyond_declared,
         "divergences": run.found,
     }
     text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"

@@ -3,8 +3,10 @@
 Hypothesis shrinks the choices that made an example; a card removed from a hand shifts which
 move a later choice picks, so many cards the divergence does not need survive shrinking.
 Replaying the same When steps, by their words, on a smaller position does not have that
-problem: this module removes one step, card, permanent, detail or mana symbol at a time, and
-keeps each change after which the same divergence (same signature) still shows.
+problem: this module removes steps (half of them at once, then fewer, down to one at a time),
+cards, permanents, details and mana symbols, and keeps each change after which the same
+divergence (same signature: the same cause) still shows; it goes over all of them again while
+one more change helps and replays are left, so that what is written is as short as it can find.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from .cards import load_pool
 from .divergence import Divergence, Exploring
 from .engines import Stop
 from .moves import moves
-from .positions import Permanent, Position
+from .positions import PLAYERS, Permanent, Position
 
 #: A simplification: (position, steps, index) to a simpler (position, steps), or None past the end.
 Change = Callable[[Position, list[str], int], "tuple[Position, list[str]] | None"]
@@ -30,11 +32,12 @@ def replay(run: Exploring, machine: type, position: Position, texts: list[str]) 
     (``None``: none does, or a step is not on offer)."""
     state: Any = machine()
     try:
-        state.build(position)
+        state.set_up(position)
         for text in texts:
             if state.over:
                 return None
-            offered = [m for found in moves(state.seen, state.rendered.refs, run.pool).values() for m in found]
+            offered = moves(state.seen, state.rendered.refs, run.scope.pool(), run.scope.offers)
+            offered = [m for found in offered.values() for m in found]
             move = next((m for m in offered if m.text == text), None)
             if move is None:
                 return None
@@ -56,20 +59,24 @@ class _Simplifier:
     def texts(self) -> list[str]:
         return [a.move.text for a in self.best.attempts if not a.forced]
 
-    def sweep(self, change: Change) -> None:
-        """Try the change at each index; after a success, the same index names the next element."""
-        index = 0
+    def sweep(self, change: Change) -> bool:
+        """Try the change at each index; after a success, the same index names the next element.
+        Whether anything changed."""
+        index, improved = 0, False
         while self.tries > 0:
+            self.run.check_share()
             candidate = change(self.best.position, self.texts(), index)
             if candidate is None:
-                return
+                break
             self.tries -= 1
             found = replay(self.run, self.machine, *candidate)
             if found is not None and found.signature == self.best.signature and found.size() <= self.best.size():
                 found.found_at = self.best.found_at
+                improved = improved or found.size() < self.best.size()
                 self.best = found
             else:
                 index += 1
+        return improved
 
 
 def simplify(run: Exploring, machine: type, divergence: Divergence, tries: int) -> Divergence:
@@ -77,8 +84,23 @@ def simplify(run: Exploring, machine: type, divergence: Divergence, tries: int) 
     simplifier = _Simplifier(run, machine, divergence, tries)
     run.replaying = True
     try:
-        for change in (_drop_step, _drop_card, _drop_permanent, _plainer, _drop_mana, _life):
-            simplifier.sweep(change)
+        improved = True
+        while improved and simplifier.tries > 0:
+            improved = False
+            length = len(simplifier.texts())
+            sizes = sorted({max(1, length // 2**k) for k in range(1, 6)}, reverse=True)
+            changes = (
+                *map(_drop_steps, sizes),
+                _start_later,
+                _other_turn,
+                _drop_card,
+                _drop_permanent,
+                _plainer,
+                _drop_mana,
+                _life,
+            )
+            for change in changes:
+                improved = simplifier.sweep(change) or improved
     except Stop:
         pass
     finally:
@@ -86,10 +108,43 @@ def simplify(run: Exploring, machine: type, divergence: Divergence, tries: int) 
     return simplifier.best
 
 
-def _drop_step(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
-    if index >= len(texts) - 1:  # the last step is where the engines part
+def _drop_steps(size: int) -> Change:
+    """Dropping ``size`` steps in a row (never the last: it is where the engines part)."""
+
+    def change(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
+        if index + size > len(texts) - 1:
+            return None
+        return position, texts[:index] + texts[index + size :]
+
+    return change
+
+
+#: The steps a position may start in, in the order of a turn (500.1).
+TURN_ORDER = ("upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers", "end-of-combat")
+TURN_ORDER += ("postcombat-main", "end")
+
+
+def _start_later(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
+    """A later step of the same turn, without the rounds of passes that led there (the more
+    passes dropped, the sooner it is tried)."""
+    passes = next((at for at, text in enumerate(texts) if not text.endswith(" passes priority")), len(texts))
+    passes = min(passes, len(texts) - 1) // 2 * 2
+    later = TURN_ORDER[TURN_ORDER.index(position.step) + 1 :] if position.step in TURN_ORDER else ()
+    candidates = [(step, dropped) for dropped in range(passes, 0, -2) for step in later]
+    if index >= len(candidates):
         return None
-    return position, texts[:index] + texts[index + 1 :]
+    step, dropped = candidates[index]
+    return replace(position, step=step), texts[dropped:]
+
+
+def _other_turn(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
+    """The other player's turn, without the first one or two steps (the passes that gave the
+    other player priority, say)."""
+    dropped = index + 1
+    if index > 1 or dropped > len(texts) - 1:
+        return None
+    active = next(p for p in PLAYERS if p != position.active)
+    return replace(position, active=active), texts[dropped:]
 
 
 def _drop_card(position: Position, texts: list[str], index: int) -> tuple[Position, list[str]] | None:
