@@ -1,0 +1,47 @@
+@rules
+Feature: Passing in succession: an action between two passes starts the count again
+  The stack resolves, or the step ends, only when all players pass in succession, that is without
+  taking any action in between (CR 117.4). Activating a mana ability is an action: the player who
+  activates it receives priority afterward (CR 117.3c), and a pass before it no longer counts. The
+  passes in succession need not begin with the active player's. No seed ruling is about these
+  rules, but the reference engine implements them, so these scenarios pin them.
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+
+  @cr:117.4 @cr:117.3c @cr:605.3a
+  Scenario: A mana ability activated after the other player's pass keeps the spell on the stack
+    Given Alice has Grizzly Bears in her hand
+    And Alice has {G}{G} in her mana pool
+    And Bob controls Forest
+    When Alice casts Grizzly Bears
+    And Alice passes priority
+    And Bob taps Forest for mana
+    Then Bob has priority
+    When Bob passes priority
+    Then Grizzly Bears is on the stack
+    And Alice has priority
+
+  @cr:117.4 @cr:608.1
+  Scenario: Passes in succession may begin with the nonactive player's
+    Given Alice has Grizzly Bears in her hand
+    And Alice has {G}{G} in her mana pool
+    And Bob controls Forest
+    When Alice casts Grizzly Bears
+    And Alice passes priority
+    And Bob taps Forest for mana
+    And Bob passes priority
+    And Alice passes priority
+    Then Grizzly Bears is on the battlefield
+
+  @cr:117.4 @cr:117.3c @cr:500.2
+  Scenario: A mana ability activated between two passes keeps the step from ending
+    Given Bob controls Forest
+    When Alice passes priority
+    And Bob taps Forest for mana
+    And Bob passes priority
+    Then it is Alice's precombat main phase
+    And Alice has priority
+    When Alice passes priority
+    Then it is Alice's beginning of combat step of turn 3
