@@ -28,7 +28,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 #: Version of the contract (semantic versioning: a new optional field is minor, a changed meaning is major).
-CONTRACT_VERSION = "1.2.0"
+CONTRACT_VERSION = "1.3.0"
 
 JSON = dict[str, Any]
 

@@ -5,6 +5,8 @@ Glossary: features/README.md.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pytest_bdd import parsers, when
 
@@ -206,7 +208,7 @@ def all_pass(world: World) -> None:
 @when(parsers.re(r"the game proceeds to (?P<player>\w+)'s (?P<step>[a-z ]+)$"))
 def proceed_to(world: World, player: str, step: str) -> None:
     """Players pass priority until that step of that player's turn begins (at most two turns);
-    on the way, the active player declares no attackers."""
+    on the way, the active player declares no attackers and the defending player no blockers."""
     target = step_name(step)
     start = world.observe()["turn"]
     this_turn = start["active_player"] == player and STEPS.index(target) > STEPS.index(start["step"])
@@ -219,6 +221,9 @@ def proceed_to(world: World, player: str, step: str) -> None:
         holder = turn["priority_player"]
         if not holder and turn["step"] == "declare-attackers":
             world.act({"type": "declare-attackers", "player": turn["active_player"], "attackers": []})
+        elif not holder and turn["step"] == "declare-blockers":  # 509.1, an engine of contract 1.3.0
+            defending = [p["name"] for p in world.players if p["name"] != turn["active_player"]][0]
+            world.act({"type": "declare-blockers", "player": defending, "blockers": []})
         elif not holder:
             raise UserError(f"the game stopped before {player}'s {step}: no player has priority in {turn['step']}")
         else:
@@ -227,17 +232,20 @@ def proceed_to(world: World, player: str, step: str) -> None:
     pytest.fail(f"the game never reached {player}'s {step}")
 
 
-@when(parsers.re(r"(?P<player>\w+) declares (?P<attackers>no attackers|.+? as an attacker)$"))
+@when(parsers.re(r"(?P<player>\w+) declares (?P<attackers>no attackers|.+? as an attacker|.+? as attackers)$"))
 def declare_attackers(world: World, player: str, attackers: str) -> None:
-    """508.1: the active player declares which creatures attack, possibly none (508.1d).  "Bob's
-    Grizzly Bears" names a permanent another player controls (which the rules forbid, 508.1a)."""
+    """508.1: the active player declares which creatures attack, possibly none (508.1d): "Grizzly
+    Bears as an attacker", "Grizzly Bears and Hill Giant as attackers".  "Bob's Grizzly Bears"
+    names a permanent another player controls (which the rules forbid, 508.1a)."""
     refs: list[str] = []
     if attackers != "no attackers":
-        name, controller = attackers.removesuffix(" as an attacker"), player
-        owner, _, rest = name.partition("'s ")
-        if rest and owner in {p["name"] for p in world.players}:
-            name, controller = rest, owner
-        refs = [world.permanent(name, controller)["ref"]]
+        names = attackers.removesuffix(" as an attacker").removesuffix(" as attackers")
+        for name in re.split(r", | and ", names):
+            controller = player
+            owner, _, rest = name.partition("'s ")
+            if rest and owner in {p["name"] for p in world.players}:
+                name, controller = rest, owner
+            refs.append(world.permanent(name, controller)["ref"])
     world.act({"type": "declare-attackers", "player": player, "attackers": refs})
 
 
