@@ -26,6 +26,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Grizzly Bears has no damage marked on it
 
   @cr:510.1c @cr:510.1d @cr:704.5g
+  @needs:state-based-actions
   Scenario: A blocked creature deals its damage to the creature blocking it, not to the player
     Given Alice controls Hill Giant
     And Bob controls Grizzly Bears
@@ -38,6 +39,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Grizzly Bears is in Bob's graveyard
 
   @cr:510.2 @cr:510.1d
+  @needs:state-based-actions
   Scenario: A blocker destroyed by combat damage still deals its own, dealt at the same time
     Given Alice controls Hill Giant
     And Bob controls Grizzly Bears
@@ -63,6 +65,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Bob's life total is 20
 
   @cr:510.1d @cr:704.5g
+  @needs:state-based-actions
   Scenario: A blocker with greater toughness destroys the attacking creature and survives
     Given Alice controls Grizzly Bears
     And Bob controls Giant Spider
@@ -75,6 +78,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Giant Spider is on the battlefield
 
   @cr:510.2 @cr:704.5g
+  @needs:state-based-actions
   Scenario: Two creatures dealing each other damage exactly equal to their toughness both die
     Given Alice controls Hill Giant
     And Bob controls Hill Giant
@@ -121,6 +125,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     Then Alice may divide Hill Giant's combat damage as 2 to Grizzly Bears and 1 to Llanowar Elves
 
   @cr:510.1c @cr:704.5g
+  @needs:state-based-actions
   Scenario: Damage divided to be lethal to each of two blockers destroys both
     Given Alice controls Hill Giant
     And Bob controls Grizzly Bears
@@ -136,6 +141,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Hill Giant is in Alice's graveyard
 
   @cr:510.1c
+  @needs:state-based-actions
   Scenario: All of a blocked creature's damage may go to one of its two blockers
     Given Alice controls Hill Giant
     And Bob controls Grizzly Bears
@@ -165,6 +171,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Alice can't divide Hill Giant's combat damage as 2 to Grizzly Bears and 1 to Bob
 
   @cr:510.1c
+  @needs:state-based-actions
   Scenario: Damage divided without lethal damage to either blocker destroys neither
     Given Alice controls Hill Giant
     And Bob controls Grizzly Bears
@@ -198,6 +205,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Grizzly Bears is in Bob's hand
 
   @cr:510.1c @cr:506.4
+  @needs:state-based-actions
   Scenario: When one of two blockers leaves combat, all the damage goes to the other
     Given Alice controls Hill Giant
     And Alice controls Island
@@ -250,6 +258,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     Then Bob's life total is 15
 
   @cr:510.1a @cr:510.1d
+  @needs:state-based-actions
   Scenario: A blocker pumped after blocks deals damage equal to its power then
     Given Alice controls Hill Giant
     And Bob controls Grizzly Bears

@@ -230,7 +230,9 @@ class ReferenceEngine(Engine):
         elif kind == "play":
             game.play_land(player, self._ref(game.state, action["card"]))
         elif kind == "declare-blockers":
-            blocks = [(self._ref(game.state, b["blocker"]), self._ref(game.state, b["attacker"])) for b in action["blockers"]]
+            blocks = [
+                (self._ref(game.state, b["blocker"]), self._ref(game.state, b["attacker"])) for b in action["blockers"]
+            ]
             game.declare_blockers(player, blocks)
         else:
             raise Rejected("unsupported", f"unknown action type {kind!r}")

@@ -67,9 +67,7 @@ class CombatDamageRules(CombatRules):
             return [o for o in combatants if o.id in strikes_first]
         self.state.second_damage_step = True
         return [
-            o
-            for o in combatants
-            if o.id not in self.state.first_strikers or "double strike" in chars[o.id].keywords
+            o for o in combatants if o.id not in self.state.first_strikers or "double strike" in chars[o.id].keywords
         ]
 
     def _assign_attacker(
@@ -137,7 +135,9 @@ class CombatDamageRules(CombatRules):
             return []
         return [(blocker, blocked[0], power)]
 
-    def _deal(self, assignments: list[tuple[GameObject, GameObject | str, int]], chars: dict[int, Characteristics]) -> None:
+    def _deal(
+        self, assignments: list[tuple[GameObject, GameObject | str, int]], chars: dict[int, Characteristics]
+    ) -> None:
         """510.2: all assigned combat damage is dealt simultaneously: marked on creatures (120.3e),
         lost as life by players (120.3a); deathtouch (702.2b) and lifelink (702.15b, 120.3f)."""
         gained: dict[str, int] = {}

@@ -20,7 +20,9 @@ from ..world import World
 from .then import _check, _settled
 from .when import _card_ref
 
-_BLOCK = re.compile(r"(?P<blockers>.+?) as (?:a blocker|blockers) of (?P<attacker>.+?)(?= and .+? as (?:a blocker|blockers) of |$)")
+_BLOCK = re.compile(
+    r"(?P<blockers>.+?) as (?:a blocker|blockers) of (?P<attacker>.+?)(?= and .+? as (?:a blocker|blockers) of |$)"
+)
 _PART = re.compile(r"^(?P<amount>\d+) to (?P<who>.+)$")
 
 
@@ -126,7 +128,9 @@ def attacking(world: World, card: str, negated: str | None, player: str | None) 
         _check(whom is None, f"{card} is not attacking", f"{card} is attacking {whom}")
     else:
         expected = f"{card} is attacking" + (f" {player}" if player else "")
-        _check(whom is not None and (player is None or whom == player), expected, f"{card} is attacking {whom or 'nobody'}")
+        _check(
+            whom is not None and (player is None or whom == player), expected, f"{card} is attacking {whom or 'nobody'}"
+        )
 
 
 def _named_if_there(world: World, card: str) -> dict[str, Any] | None:
@@ -147,7 +151,11 @@ def blocking(world: World, card: str, negated: str | None, attacker: str | None)
         return
     wanted = _named(world, attacker)["ref"] if attacker else None
     holds = bool(blocked) and (wanted is None or wanted in blocked)
-    _check(holds, f"{card} is blocking {attacker or 'a creature'}", f"{card} is blocking {prose(blocked) if blocked else 'nothing'}")
+    _check(
+        holds,
+        f"{card} is blocking {attacker or 'a creature'}",
+        f"{card} is blocking {prose(blocked) if blocked else 'nothing'}",
+    )
 
 
 @then(parsers.re(r"(?P<card>.+?) is (?P<state>blocked|unblocked)$"))

@@ -222,7 +222,7 @@ def proceed_to(world: World, player: str, step: str) -> None:
         if not holder and turn["step"] == "declare-attackers":
             world.act({"type": "declare-attackers", "player": turn["active_player"], "attackers": []})
         elif not holder and turn["step"] == "declare-blockers":  # 509.1, an engine of contract 1.3.0
-            defending = [p["name"] for p in world.players if p["name"] != turn["active_player"]][0]
+            defending = next(p["name"] for p in world.players if p["name"] != turn["active_player"])
             world.act({"type": "declare-blockers", "player": defending, "blockers": []})
         elif not holder:
             raise UserError(f"the game stopped before {player}'s {step}: no player has priority in {turn['step']}")
