@@ -202,6 +202,8 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And Bob has Swamp in his library
     When the game proceeds to Alice's declare attackers step
     And Alice declares Serra Angel and Hill Giant as attackers
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares no blockers
     And the game proceeds to Bob's declare attackers step
     And Bob declares Grizzly Bears as an attacker
     And the game proceeds to Bob's declare blockers step
@@ -217,6 +219,8 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And Bob has Swamp in his library
     When the game proceeds to Alice's declare attackers step
     And Alice declares Serra Angel and Hill Giant as attackers
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares no blockers
     And the game proceeds to Bob's declare attackers step
     And Bob declares Grizzly Bears as an attacker
     And the game proceeds to Bob's declare blockers step

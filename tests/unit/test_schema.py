@@ -27,7 +27,7 @@ def test_engine_description_matches_the_schema() -> None:
 @pytest.mark.parametrize(
     ("instance", "name", "problem"),
     [
-        ({"type": "pass"}, "action.schema.json", "matches 0 of the 5 allowed forms"),
+        ({"type": "pass"}, "action.schema.json", "matches 0 of the 7 allowed forms"),
         ({"type": "cast", "player": "Alice", "card": "x", "x": -1}, "action.schema.json", "less than 0"),
         ({"accepted": False, "rejection": {"code": "nope", "reason": "r"}}, "outcome.schema.json", "matches 0"),
         (
