@@ -224,9 +224,10 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Hill Giant has 2 damage marked on it
     And no player is asked to choose anything
 
-  @cr:510.1d @cr:506.4 @cr:304.1
+  @cr:510.1d @cr:506.4 @cr:304.1 @cr:117.3b
   Scenario: A blocker whose attacker has left combat deals no combat damage
-    # Bob casts an instant during Alice's turn, once she passes priority to him (117.3d, 304.1).
+    # Bob casts an instant during Alice's turn, once she passes priority to him (117.3d, 304.1);
+    # once it resolves, the active player receives priority (117.3b).
     Given Alice controls Hill Giant
     And Bob controls Grizzly Bears
     And Bob controls Island
@@ -239,9 +240,10 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Bob taps Island for mana
     And Bob casts Unsummon targeting Hill Giant
     And all players pass priority
-    And the game proceeds to Alice's postcombat main phase
-    Then Hill Giant is in Alice's hand
-    And Grizzly Bears has no damage marked on it
+    Then Alice has priority
+    And Hill Giant is in Alice's hand
+    When the game proceeds to Alice's postcombat main phase
+    Then Grizzly Bears has no damage marked on it
     And Bob's life total is 20
 
   @cr:510.1a
