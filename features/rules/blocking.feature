@@ -85,8 +85,10 @@ Feature: Declaring blockers: which creatures may block, and what they block
 
   @cr:509.1a
   Scenario: A tapped creature can't block
+    # Bob's Llanowar Elves could block: the declaration is Bob's to make, not forced to be empty.
     Given Alice controls Hill Giant
     And Bob controls tapped Grizzly Bears
+    And Bob controls Llanowar Elves
     When the game proceeds to Alice's declare attackers step
     And Alice declares Hill Giant as an attacker
     And the game proceeds to Alice's declare blockers step
@@ -185,8 +187,10 @@ Feature: Declaring blockers: which creatures may block, and what they block
 
   @cr:702.9b @cr:509.1b
   Scenario: A creature without flying or reach can't block a creature with flying
+    # Bob's Giant Spider could block: the declaration is Bob's to make, not forced to be empty.
     Given Alice controls Serra Angel
     And Bob controls Grizzly Bears
+    And Bob controls Giant Spider
     When the game proceeds to Alice's declare attackers step
     And Alice declares Serra Angel as an attacker
     And the game proceeds to Alice's declare blockers step

@@ -1,7 +1,7 @@
 """Driving actions in phase: each contract action as phase ``GameAction`` dicts.
 
 :class:`ActionDriver` dispatches a contract action (pass, activate, cast, declare attackers,
-choose), answers the prompts phase asks while it is taken (mana payment, targets, X, optional
+play a land and declare blockers, choose), answers the prompts phase asks while it is taken (mana payment, targets, X, optional
 and alternative costs) from the action's own fields, refuses with a contract code what phase
 would do differently from what was asked, and restores the saved state when an action fails.
 """
@@ -56,6 +56,11 @@ class ActionDriver(PhaseBase):
             self._cast(seat, action)
         elif kind == "declare-attackers":
             self._declare_attackers(seat, action)
+        elif kind == "declare-blockers":
+            self._declare_blockers(seat, action)
+        elif kind == "play":
+            card = self._object_id(action["card"])
+            self._apply(seat, {"type": "PlayLand", "data": {"object_id": card, "card_id": card}})
         else:
             raise Refusal("unsupported", f"the adapter does not map {kind!r} actions to phase")
 
@@ -248,6 +253,23 @@ class ActionDriver(PhaseBase):
         defender = {"type": "Player", "data": 1 - seat}
         pairs = [[attacker, defender] for attacker in attackers]
         self._apply(seat, {"type": "DeclareAttackers", "data": {"attacks": pairs, "bands": []}})
+
+    def _declare_blockers(self, seat: int, action: JSON) -> None:
+        """Declare the blockers, each with the attacking creature it blocks (contract 1.3.0)."""
+        prompt = self.game.waiting_for()
+        if prompt.get("type") != "DeclareBlockers" or prompt.get("data", {}).get("player") != seat:
+            raise Refusal(
+                "timing", f"phase is not asking {self.names[seat]} for blockers (it waits for {prompt.get('type')})"
+            )
+        pairs = [[self._object_id(b["blocker"]), self._object_id(b["attacker"])] for b in action["blockers"]]
+        try:
+            self._apply(seat, {"type": "DeclareBlockers", "data": {"assignments": pairs}})
+        except ValueError as exc:  # phase is asking this seat, so "Wrong player" is about a blocker's controller
+            if "wrong player" in str(exc).lower():
+                raise Refusal(
+                    "not-allowed", f"a blocker is not a creature {self.names[seat]} controls: {exc}"
+                ) from None
+            raise
 
     # answering a pending choice
 
