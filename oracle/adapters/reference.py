@@ -50,6 +50,7 @@ CAPABILITIES = [
     "layers",
     "legend-rule",
     "mana-abilities",
+    "mana-abilities-while-paying",
     "one-shot-effects",
     "replacement-effects",
     "state-based-actions",
@@ -209,9 +210,15 @@ class ReferenceEngine(Engine):
         if player not in [p.name for p in game.state.players]:
             raise Rejected("not-allowed", f"unknown player {player!r}")
         targets = [self._ref(game.state, t) for t in action.get("targets", [])]
+        paying = [(self._ref(game.state, m["source"]), m.get("ability", 1)) for m in action.get("mana_abilities", [])]
         if kind == "activate":
             game.activate(
-                player, self._ref(game.state, action["source"]), action.get("ability", 1), targets, self._mana(action)
+                player,
+                self._ref(game.state, action["source"]),
+                action.get("ability", 1),
+                targets,
+                self._mana(action),
+                paying,
             )
         elif kind == "cast":
             game.cast(
@@ -222,6 +229,7 @@ class ReferenceEngine(Engine):
                 action.get("additional_costs", []),
                 action.get("alternative_cost"),
                 self._mana(action),
+                paying,
             )
         elif kind == "pass":
             game.pass_priority(player)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -171,3 +171,4 @@ class GameBase:
             self, source: GameObject | None, spec: dict[str, Any], target: int, controller: str
         ) -> bool: ...
         def _player_acted(self, player: str) -> None: ...
+        def activate_while_paying(self, player: str, abilities: Sequence[tuple[int, int]]) -> None: ...

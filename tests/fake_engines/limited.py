@@ -55,7 +55,7 @@ class SpeaksContract12(ReferenceEngine):
     def describe(self) -> JSON:
         described = super().describe()
         described["contract"] = "1.2.0"
-        newer = {"land-play", "blocking"}
+        newer = {"land-play", "blocking", "mana-abilities-while-paying"}
         described["capabilities"] = [c for c in described["capabilities"] if c not in newer]
         return described
 

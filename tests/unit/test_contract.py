@@ -91,11 +91,11 @@ def test_outcome_helpers_and_codes() -> None:
 
 
 def test_each_capability_a_contract_version_introduced_exists_and_is_not_later_than_the_contract() -> None:
-    """fixtures/capabilities.toml's [since]: land play and blocking came with contract 1.3.0."""
+    """fixtures/capabilities.toml's [since]: land play, blocking and mana abilities while paying came with 1.3.0."""
     from oracle.registry import _version, capability_since, known_capabilities
 
     since = capability_since()
-    assert since == {"land-play": "1.3.0", "blocking": "1.3.0"}
+    assert since == {"land-play": "1.3.0", "blocking": "1.3.0", "mana-abilities-while-paying": "1.3.0"}
     assert set(since) <= known_capabilities()
     assert all(_version(v) <= _version(CONTRACT_VERSION) for v in since.values())
 

@@ -15,9 +15,10 @@ from oracle.engine.state import STEPS
 from oracle.errors import UserError
 
 from ..world import World
-from .given import step_name
+from .given import card_name, step_name
 
 ORDINALS = {"first": 1, "second": 2, "third": 3}
+NUMBERS = {"two": 2, "three": 3, "four": 4}
 
 
 def _ref(world: World, player: str, card: str, prefer_untapped: bool = False) -> str:
@@ -45,18 +46,49 @@ def tap_for_mana(world: World, player: str, card: str) -> None:
     world.act({"type": "activate", "player": player, "source": ref, "ability": world.ability_index(card)})
 
 
-@when(parsers.re(r"(?P<player>\w+) activates (?P<card>.+?)'s ability(?: targeting (?P<target>.+?))?$"))
-def activate(world: World, player: str, card: str, target: str | None) -> None:
-    """Its first activated ability; a target is named like any object (a card in a graveyard too)."""
+@when(
+    parsers.re(
+        r"(?P<player>\w+) activates (?P<card>.+?)'s ability(?: tapping (?P<tapping>.+?) for mana)?"
+        r"(?: targeting (?P<target>.+?))?$"
+    )
+)
+def activate(world: World, player: str, card: str, tapping: str | None, target: str | None) -> None:
+    """Its first activated ability; a target is named like any object (a card in a graveyard too);
+    "tapping Forest for mana" activates mana abilities while paying its cost (601.2g, 602.2b)."""
     action: dict[str, object] = {
         "type": "activate",
         "player": player,
         "source": _ref(world, player, card),
         "ability": world.ability_index(card, "any"),
     }
+    if tapping:
+        action["mana_abilities"] = _mana_abilities(world, player, tapping)
     if target:
         action["targets"] = [_one_ref(world, target)]
     world.act(action)
+
+
+def _mana_abilities(world: World, player: str, words: str) -> list[dict[str, object]]:
+    """ "Forest and Llanowar Elves", "two Forests", "Bob's Forest": the first mana ability with {T}
+    of each permanent named, a different one each time (untapped ones first), for 601.2g."""
+    chosen: list[dict[str, object]] = []
+    for item in re.split(r", | and ", words):
+        amount, _, rest = item.partition(" ")
+        how_many = NUMBERS.get(amount, 0)
+        name = card_name(world, rest, plural=True) if how_many else item
+        controller = player
+        owner, _, named = name.partition("'s ")
+        if named and owner in {p["name"] for p in world.players}:
+            name, controller = named, owner
+        for _ in range(how_many or 1):
+            taken = {c["source"] for c in chosen}
+            found = [p for p in world.permanents(name, controller) if p["ref"] not in taken]
+            if not found:
+                pytest.fail(f"{controller} controls no other {name} to tap for mana")
+            untapped = [p for p in found if not p["tapped"]] or found
+            ref = world.pick("permanent", [p["ref"] for p in untapped])
+            chosen.append({"source": ref, "ability": world.ability_index(name)})
+    return chosen
 
 
 def _one_ref(world: World, name: str) -> str:
@@ -82,6 +114,7 @@ def activate_nth(world: World, player: str, nth: str, card: str) -> None:
     parsers.re(
         r"(?P<player>\w+) casts (?P<card>.+?)(?: with X = (?P<x>\d+))?(?: for its (?P<alternative>blitz) cost)?"
         r"(?: paying its (?P<cost>kicker|offspring) costs?(?P<twice> twice)?)?"
+        r"(?: tapping (?P<tapping>.+?) for mana)?"
         r"(?: using (?P<mana>(?:\{[WUBRGC]\})+))?"
         r"(?: targeting (?P<target>.+))?$"
     )
@@ -94,11 +127,13 @@ def cast(
     alternative: str | None,
     cost: str | None,
     twice: str | None,
+    tapping: str | None,
     mana: str | None,
     target: str | None,
 ) -> None:
-    """Cast from hand; "using {G}{G}" names the mana spent (601.2h); a target is named like any
-    object ("the token X" for a token)."""
+    """Cast from hand; "tapping two Forests for mana" activates mana abilities while paying
+    (601.2g); "using {G}{G}" names the mana spent (601.2h); a target is named like any object
+    ("the token X" for a token)."""
     action: dict[str, object] = {"type": "cast", "player": player, "card": _card_ref(world, player, card, "hand")}
     if x is not None:
         action["x"] = int(x)
@@ -108,6 +143,8 @@ def cast(
         action["mana"] = mana
     if cost:
         action["additional_costs"] = [cost] * (2 if twice else 1)
+    if tapping:
+        action["mana_abilities"] = _mana_abilities(world, player, tapping)
     if target:
         action["targets"] = [_one_ref(world, target)]
     world.act(action)
