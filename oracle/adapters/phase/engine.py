@@ -61,6 +61,7 @@ CAPABILITIES = [
     "x-costs",
     "could-produce",
     "mana-abilities",
+    "mana-abilities-while-paying",
     "one-shot-effects",
     "summoning-sickness",
     "triggered-abilities",
