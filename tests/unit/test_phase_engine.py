@@ -313,9 +313,8 @@ def test_blockers_are_declared_and_observed_and_the_damage_of_two_blockers_divid
     while (pending := observe(engine)["pending_choice"]) is None:
         engine.perform({"type": "pass", "player": observe(engine)["turn"]["priority_player"]})
     assert (pending["kind"], pending["source"], len(pending["options"])) == ("combat-damage", "giant", 4)
-    assert engine.perform({"type": "choose", "player": "Alice", "choice": "1 to bears; 2 to elves"}) == {
-        "accepted": True
-    }
+    choice = next(o for o in pending["options"] if set(o.split("; ")) == {"1 to bears", "2 to elves"})
+    assert engine.perform({"type": "choose", "player": "Alice", "choice": choice}) == {"accepted": True}
     observation = observe(engine)
     assert permanent(observation, "bears")["damage"] == 1
     assert "elves" not in {p["ref"] for p in observation["battlefield"]}
