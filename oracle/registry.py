@@ -133,7 +133,32 @@ def open_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
             f"engine {spec!r} declares capabilities that do not exist: {names}; "
             "'mtg-conformance capabilities' lists those a scenario may need"
         )
+    too_new = [
+        c
+        for c in described["capabilities"]
+        if _version(capability_since().get(c, "0")) > _version(described["contract"])
+    ]
+    if too_new:
+        close_engine(engine, spec, quiet=True)
+        since = capability_since()
+        names = ", ".join(f"{c!r} (contract {since[c]})" for c in too_new[:5])
+        raise EngineLoadError(
+            f"engine {spec!r} speaks contract {printable(described['contract'], 20)} but declares capabilities "
+            f"of a later contract: {names}"
+        )
     return engine, described
+
+
+def capability_since() -> dict[str, str]:
+    """The contract version that introduced each capability's actions (``[since]`` of
+    ``fixtures/capabilities.toml``); a capability not listed needs no particular version."""
+    table = read_toml(suite_root() / "fixtures" / "capabilities.toml").get("since", {})
+    return {str(k): str(v) for k, v in table.items()} if isinstance(table, dict) else {}
+
+
+def _version(text: str) -> tuple[int, ...]:
+    """ "1.3.0" -> (1, 3, 0); engine.schema.json has checked an engine's contract is so written."""
+    return tuple(int(part) for part in text.split(".") if part.isdigit())
 
 
 def known_capabilities() -> set[str]:

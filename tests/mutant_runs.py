@@ -1,5 +1,5 @@
-"""A wrong engine run the way a user runs the suite: ``mtg-conformance run --ruling <id> ...`` in a
-new process, with the test plugin that applies the mutant (tests/mutant_plugin.py), from another
+"""A wrong engine run the way a user runs the suite: ``mtg-conformance run --ruling <id> ...`` (or
+``-m rules`` for a wrong engine of the ``@rules`` scenarios) in a new process, with the test plugin that applies the mutant (tests/mutant_plugin.py), from another
 directory; and the verdict on that run.
 
 A wrong engine is *killed* when the command exits with status 1, at least one scenario FAILs (a Then
@@ -35,8 +35,9 @@ def command() -> list[str]:
 
 
 def run(mutant: Mutant, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``mtg-conformance run`` of the mutant's rulings against it, in ``cwd``."""
-    rulings = [arg for r in mutant.rulings for arg in ("--ruling", r)]
+    """``mtg-conformance run`` of the mutant's rulings against it, in ``cwd``; a mutant of a rule no
+    seed ruling is about (no rulings: its scenarios are ``@rules`` ones) runs ``-m rules``."""
+    rulings = [arg for r in mutant.rulings for arg in ("--ruling", r)] or ["-m", "rules"]
     env = {**os.environ, **mutant_env(mutant.name)}
     env.pop("COVERAGE_PROCESS_START", None)  # the engine's coverage comes from the scenarios' own run
     return subprocess.run([*command(), "run", *rulings], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)

@@ -48,6 +48,10 @@ def table(mutants: Sequence[Mutant], first: set[str], escaped: dict[str, str]) -
         held &= len(killed) >= PER_RULING
         mark = "" if len(killed) >= PER_RULING else f" (below {PER_RULING})"
         lines.append(f"| {ruling} | {len(killed)}{mark} | {len(naming)} | {len(real)} |")
+    rules_only = [m for m in mutants if not m.rulings]
+    if rules_only:
+        killed = sum(1 for m in rules_only if m.name not in escaped)
+        lines.append(f"| (`@rules` scenarios, no ruling) | {killed} | {len(rules_only)} | 0 |")
     new = [m for m in mutants if m.name not in first]
     sourced = [m for m in mutants if m.source]
     held &= not escaped and len(new) >= NEW and len(sourced) >= FROM_REAL_ENGINES

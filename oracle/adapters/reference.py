@@ -36,16 +36,21 @@ CAPABILITIES = [
     "additional-costs",
     "alternative-costs",
     "auras-and-equipment",
+    "blocking",
     "casting",
     "combat",
+    "combat-keywords",
     "copy-effects",
     "delayed-triggers",
+    "first-strike-damage",
     "flash",
     "could-produce",
     "counterspells",
+    "land-play",
     "layers",
     "legend-rule",
     "mana-abilities",
+    "mana-abilities-while-paying",
     "one-shot-effects",
     "replacement-effects",
     "state-based-actions",
@@ -205,9 +210,15 @@ class ReferenceEngine(Engine):
         if player not in [p.name for p in game.state.players]:
             raise Rejected("not-allowed", f"unknown player {player!r}")
         targets = [self._ref(game.state, t) for t in action.get("targets", [])]
+        paying = [(self._ref(game.state, m["source"]), m.get("ability", 1)) for m in action.get("mana_abilities", [])]
         if kind == "activate":
             game.activate(
-                player, self._ref(game.state, action["source"]), action.get("ability", 1), targets, self._mana(action)
+                player,
+                self._ref(game.state, action["source"]),
+                action.get("ability", 1),
+                targets,
+                self._mana(action),
+                paying,
             )
         elif kind == "cast":
             game.cast(
@@ -218,15 +229,37 @@ class ReferenceEngine(Engine):
                 action.get("additional_costs", []),
                 action.get("alternative_cost"),
                 self._mana(action),
+                paying,
             )
         elif kind == "pass":
             game.pass_priority(player)
         elif kind == "declare-attackers":
             game.declare_attackers(player, [self._ref(game.state, a) for a in action.get("attackers", [])])
+        elif kind == "play":
+            game.play_land(player, self._ref(game.state, action["card"]))
+        elif kind == "declare-blockers":
+            blocks = [
+                (self._ref(game.state, b["blocker"]), self._ref(game.state, b["attacker"])) for b in action["blockers"]
+            ]
+            game.declare_blockers(player, blocks)
         else:
             raise Rejected("unsupported", f"unknown action type {kind!r}")
 
     # -- observation -----------------------------------------------------------
+
+    @staticmethod
+    def _combat(state: GameState, obj: GameObject) -> JSON:
+        """508.1k, 509.1g-h: whom an attacking creature attacks and whether it is blocked, and which
+        attacking creatures a blocking creature blocks (since contract 1.3.0)."""
+        found: JSON = {}
+        if obj.attacking:
+            found["attacking"] = state.opponents(obj.controller)[0]
+            if obj.blocked is not None:
+                found["blocked"] = obj.blocked
+        blocked = [state.objects[i] for i in obj.blocking if i in state.objects and state.objects[i].attacking]
+        if blocked:
+            found["blocking"] = [o.ref or f"#{o.id}" for o in blocked]
+        return found
 
     def observe(self) -> JSON:
         """The state; while a choice is pending, the game as it stands at that question (the
@@ -280,6 +313,7 @@ class ReferenceEngine(Engine):
             if obj.attached_to is not None and obj.attached_to in state.objects:
                 host = state.objects[obj.attached_to]
                 entry["attached_to"] = host.ref or f"#{host.id}"
+            entry.update(self._combat(state, obj))
             battlefield.append(entry)
         stack = []
         for item in state.stack:
@@ -300,6 +334,8 @@ class ReferenceEngine(Engine):
         if self._pending is not None:
             choice = self._pending[2]
             pending = {"player": choice.player, "kind": choice.kind, "options": choice.options, "prompt": choice.prompt}
+            if choice.source:
+                pending["source"] = choice.source
         return {
             "contract": CONTRACT_VERSION,
             "turn": {

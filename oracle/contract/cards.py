@@ -4,7 +4,7 @@ An engine in any language needs the characteristics of every card a scenario nam
 module reads the card fixtures (``fixtures/cards/*.toml``) itself and writes each card with
 MTGJSON's field names (``cards.schema.json`` describes the shape)::
 
-    {"meta": {"suite": "0.1.0", "contract": "1.2.0", "cards": 51},
+    {"meta": {"suite": "0.1.0", "contract": "1.3.0", "cards": 66},
      "data": {"Forest": {"name": "Forest", "type": "Basic Land — Forest", "supertypes": ["Basic"],
                          "types": ["Land"], "subtypes": ["Forest"], "text": "({T}: Add {G}.)",
                          "manaValue": 0, "colors": [], "keywords": []}, ...}}

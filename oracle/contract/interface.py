@@ -12,8 +12,8 @@ data described by the JSON Schema files in ``oracle/contract/schemas/`` (version
     control this turn, the turn number, active player and step
     (``position.schema.json``).  Returns an outcome.
 ``perform(action)``
-    One action: cast, activate, pass priority, declare attackers, or answer
-    the pending choice (``action.schema.json``).  Returns an outcome
+    One action: cast, activate, pass priority, declare attackers, play a land or
+    declare blockers (since 1.3.0), or answer the pending choice (``action.schema.json``).  Returns an outcome
     (``outcome.schema.json``): accepted, or rejected with a code and a reason,
     in which case the state must be exactly as before.
 ``observe()``
@@ -28,7 +28,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 #: Version of the contract (semantic versioning: a new optional field is minor, a changed meaning is major).
-CONTRACT_VERSION = "1.2.0"
+CONTRACT_VERSION = "1.3.0"
 
 JSON = dict[str, Any]
 

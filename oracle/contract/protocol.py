@@ -6,7 +6,7 @@ One request at a time; each request is one line, each reply one line (see
 
     -> {"id": 1, "op": "handshake", "protocol": "1.1", "suite": "0.1.0", "cards": "/tmp/...json"}
     <- {"id": 1, "result": {"name": "oracle", "version": "0.1.0", "protocol": "1.1",
-                            "contract": "1.2.0", "capabilities": ["casting", ...]}}
+                            "contract": "1.3.0", "capabilities": ["casting", ...]}}
     -> {"id": 2, "op": "setup", "position": {...}}        <- {"id": 2, "result": {"accepted": true}}
     -> {"id": 3, "op": "perform", "action": {...}}        <- {"id": 3, "result": {"accepted": true}}
     -> {"id": 4, "op": "observe"}                         <- {"id": 4, "result": {...observation...}}

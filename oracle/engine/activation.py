@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from oracle.errors import Rejected
@@ -43,7 +43,13 @@ class ActivationRules(GameBase):
         return found
 
     def activate(
-        self, player: str, object_id: int, index: int = 1, targets: Iterable[int] = (), mana: list[str] | None = None
+        self,
+        player: str,
+        object_id: int,
+        index: int = 1,
+        targets: Iterable[int] = (),
+        mana: list[str] | None = None,
+        mana_abilities: Sequence[tuple[int, int]] = (),
     ) -> None:
         """Activate the ``index``-th activated ability (1-based) of a permanent (602.2).
 
@@ -63,6 +69,12 @@ class ActivationRules(GameBase):
             raise Rejected("timing", f"{name}'s ability can be activated only as a sorcery (602.5d)")
         chosen_targets = self._choose_targets(player, source, ability.spec.get("targets", []), list(targets))
         lki = snapshot(self.state, source)
+        if ability.cost is not None and (ability.cost.mana.mana_value() or ability.cost.mana.x_count):
+            self.activate_while_paying(player, mana_abilities)  # 602.2b, 601.2g
+        elif mana_abilities:
+            raise Rejected(
+                "not-allowed", f"{name}'s cost has no mana to pay: no mana ability is activated for it (601.2g)"
+            )
         self._pay_ability_cost(player, source, ability, mana)
         self.log("ability-activated", player=player, source=name)
         if ability.is_mana_ability:
@@ -71,6 +83,28 @@ class ActivationRules(GameBase):
             item = StackItem(self.state.new_id(), "activated", player, source.id, ability, lki, chosen_targets)
             self.state.stack.append(item)
         self._player_acted(player)
+
+    def activate_while_paying(self, player: str, abilities: Sequence[tuple[int, int]]) -> None:
+        """601.2g, 605.3a: while casting a spell or activating an ability whose total cost includes
+        a mana payment, the player may activate mana abilities before paying; each is ``(source,
+        ability number)``, a mana ability of a permanent the player controls (602.2), whose own cost
+        is paid as any (107.5, 302.6) and whose mana goes to the pool at once (605.3b)."""
+        for source_id, index in abilities:
+            source = self.obj(source_id)
+            name = self.name(source)
+            if source.zone != "battlefield" or source.controller != player:
+                raise Rejected("not-allowed", f"{player} does not control {name} on the battlefield (602.2)")
+            found = self.activated_abilities(source)
+            if not 1 <= index <= len(found):
+                raise Rejected("unknown-object", f"{name} has no activated ability number {index}")
+            ability = found[index - 1]
+            if not ability.is_mana_ability:
+                raise Rejected(
+                    "not-allowed", f"only mana abilities are activated while paying a cost (601.2g): not {name}'s"
+                )
+            self._pay_ability_cost(player, source, ability)
+            self.log("ability-activated", player=player, source=name)
+            self._resolve_mana_ability(player, source, ability)
 
     def _pay_ability_cost(
         self, player: str, source: GameObject, ability: Ability, mana: list[str] | None = None

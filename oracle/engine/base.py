@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +36,8 @@ class PendingChoice:
     kind: str
     options: list[str]
     prompt: str
+    #: The object the question is about, by its ref, where the kind needs one (combat-damage).
+    source: str = ""
 
 
 class NeedChoice(Exception):
@@ -54,10 +56,10 @@ class GameBase:
         self.answers: deque[str] = deque(answers)
         self.policy = policy or PlayerPolicy()
 
-    def choose(self, player: str, kind: str, options: list[str], prompt: str) -> str:
+    def choose(self, player: str, kind: str, options: list[str], prompt: str, source: str = "") -> str:
         """A player's choice among ``options``: the next prepared answer, or :class:`NeedChoice`."""
         if not self.answers:
-            raise NeedChoice(PendingChoice(player, kind, list(options), prompt))
+            raise NeedChoice(PendingChoice(player, kind, list(options), prompt, source))
         answer = self.answers.popleft()
         if answer not in options:
             raise Rejected("invalid-choice", f"{answer!r} is not one of {', '.join(options)}")
@@ -169,3 +171,4 @@ class GameBase:
             self, source: GameObject | None, spec: dict[str, Any], target: int, controller: str
         ) -> bool: ...
         def _player_acted(self, player: str) -> None: ...
+        def activate_while_paying(self, player: str, abilities: Sequence[tuple[int, int]]) -> None: ...

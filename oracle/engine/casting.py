@@ -31,8 +31,10 @@ class CastingRules(GameBase):
         additional_costs: Sequence[str] = (),
         alternative_cost: str | None = None,
         mana: list[str] | None = None,
+        mana_abilities: Sequence[tuple[int, int]] = (),
     ) -> None:
-        """Cast a spell from hand (601.2), paying its total cost from the mana pool."""
+        """Cast a spell from hand (601.2), paying its total cost from the mana pool, with the mana of
+        the mana abilities activated while paying (601.2g) added to it."""
         self._require_priority(player)
         card_obj = self.obj(object_id)
         name = self.name(card_obj)
@@ -65,6 +67,10 @@ class CastingRules(GameBase):
         total = mana_cost.with_x(x, self._cost_increase(player))
         for cost in extra:
             total = ManaCost(total.generic + cost.generic, total.symbols + cost.symbols, 0, total.text)
+        if total.mana_value():
+            self.activate_while_paying(player, mana_abilities)  # 601.2g
+        elif mana_abilities:
+            raise Rejected("not-allowed", f"{name}'s total cost has no mana to pay (601.2g)")
         self.pay_mana(player, total, mana)  # 601.2h
         self.state.stack.append(StackItem(spell.id, "spell", player, spell.id, targets=spell.targets))
         self.state.player(player).spells_cast_this_turn += 1

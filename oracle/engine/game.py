@@ -17,7 +17,8 @@ from . import effects
 from .activation import ActivationRules
 from .base import NeedChoice, PendingChoice
 from .casting import CastingRules
-from .combat import CombatRules
+from .combat_damage import CombatDamageRules
+from .lands import LandRules
 from .sba import StateBasedActions
 from .state import STEPS, StackItem
 from .triggers import TriggerRules
@@ -28,7 +29,7 @@ __all__ = ["Game", "NeedChoice", "PendingChoice"]
 PERMANENT_TYPES = {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"}
 
 
-class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedActions, CombatRules):
+class Game(ActivationRules, CastingRules, LandRules, ZoneRules, TriggerRules, StateBasedActions, CombatDamageRules):
     """Rules applied to one game state."""
 
     # -- priority and the stack (117, 405, 608) ------------------------------
@@ -129,6 +130,11 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
         index = STEPS.index(self.state.step)
         if self.state.step == "declare-attackers" and not any(o.attacking for o in self.state.permanents()):
             index = STEPS.index("combat-damage")  # 508.8: skip declare blockers and combat damage
+        if self.state.step == "combat-damage" and self.state.first_strikers and not self.state.second_damage_step:
+            self.begin_step("combat-damage")  # 510.4: the phase gets a second combat damage step
+            return
+        if self.state.step == "end-of-combat":
+            self._end_combat()  # 511.3
         if self.state.step == "upkeep" and self.state.turn == 1:
             index += 1  # 103.8a: the player who plays first skips the draw step of their first turn
         if index + 1 == len(STEPS):
@@ -137,6 +143,7 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
             self.state.turn += 1
             for player in self.state.players:
                 player.spells_cast_this_turn = 0
+                player.lands_played_this_turn = 0  # 305.2a counts the lands played this turn
             self.begin_step("untap")
         else:
             self.begin_step(STEPS[index + 1])
@@ -161,6 +168,10 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
             self.state.awaiting_attackers = True  # 508.1: a turn-based action before priority
             self.state.priority = ""
             return
+        if step == "declare-blockers":
+            self.state.awaiting_blockers = True  # 509.1: a turn-based action before priority
+            self.state.priority = ""
+            return
         if step == "cleanup":
             self._cleanup(active)
             self.end_step()  # 514.3: normally no priority
@@ -179,5 +190,4 @@ class Game(ActivationRules, CastingRules, ZoneRules, TriggerRules, StateBasedAct
             self.log("discarded", player=active, card=self.name(card))
         for obj in self.state.permanents():
             obj.damage = 0
-            obj.attacking = False  # removed from combat (511.3: as the end of combat step ends)
         self.state.effects = [e for e in self.state.effects if not e.until_end_of_turn]

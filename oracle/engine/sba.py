@@ -22,6 +22,8 @@ class StateBasedActions(GameBase):
                     doomed.append((obj, "toughness 0 or less (704.5f)"))
                 elif obj.damage >= ch.toughness:
                     doomed.append((obj, "lethal damage (704.5g)"))
+                elif obj.deathtouch_damage:
+                    doomed.append((obj, "damage from a source with deathtouch (704.5h)"))
             if any(a.keyword == "enchant" for a in ch.abilities) and not self._legally_enchanting(obj, chars):
                 doomed.append((obj, "an Aura attached to nothing it can enchant (704.5m)"))
             if obj.attached_to is not None and "Equipment" in ch.subtypes:
@@ -30,6 +32,8 @@ class StateBasedActions(GameBase):
                     obj.attached_to = None  # 704.5n: unattached, stays on the battlefield
                     happened = True
         doomed += self._legend_rule(chars)
+        for obj in self.state.permanents():
+            obj.deathtouch_damage = False  # 704.5h: "since the last time state-based actions were checked"
         for obj, reason in doomed:
             if obj.zone == "battlefield":
                 self.log("state-based-action", card=self.name(obj), reason=reason)

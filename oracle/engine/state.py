@@ -100,7 +100,14 @@ class GameObject:
     #: X chosen for the spell this object was (107.3m); only for the spell and its ETB.
     x: int = 0
     targets: list[int] = field(default_factory=list)
+    #: 508.1k: an attacking creature (it attacks the defending player, 506.2).
     attacking: bool = False
+    #: 509.1h: None until blockers are declared for this attacker, then whether it is blocked.
+    blocked: bool | None = None
+    #: 509.1g: the attacking creatures this creature blocks (object ids).
+    blocking: list[int] = field(default_factory=list)
+    #: 702.2b: dealt damage by a source with deathtouch since state-based actions were last checked.
+    deathtouch_damage: bool = False
     #: Layer 1: the copiable values a copy effect gave this object (707.2, 707.3), locked in as it began.
     copy_face: Face | None = None
     #: The permanent this Aura or Equipment is attached to (301.5, 303.4).
@@ -120,6 +127,7 @@ class GameObject:
         new.counters = Counter(self.counters)
         new.chosen = dict(self.chosen)
         new.targets = list(self.targets)
+        new.blocking = list(self.blocking)
         return new
 
 
@@ -179,6 +187,8 @@ class Player:
     hand: list[int] = field(default_factory=list)
     graveyard: list[int] = field(default_factory=list)
     spells_cast_this_turn: int = 0
+    #: 305.2a: lands played this turn (as special actions or during the resolution of effects).
+    lands_played_this_turn: int = 0
     drew_from_empty_library: bool = False
     has_lost: bool = False
 
@@ -211,6 +221,13 @@ class GameState:
     winner: str = ""
     #: 508.1: the declare attackers step has begun and attackers are not declared yet.
     awaiting_attackers: bool = False
+    #: 509.1: the declare blockers step has begun and blockers are not declared yet.
+    awaiting_blockers: bool = False
+    #: 510.4: during a combat with first or double strike, the attacking and blocking creatures that
+    #: had first strike or double strike as the first combat damage step began; None otherwise.
+    first_strikers: list[int] | None = None
+    #: 510.4: the second combat damage step of a combat with first or double strike has begun.
+    second_damage_step: bool = False
     #: Continuous effects from resolved spells and abilities (611.2).
     effects: list[ContinuousEffect] = field(default_factory=list)
     #: Delayed triggered abilities (603.7): (step at whose beginning it triggers, controller, object
@@ -231,6 +248,7 @@ class GameState:
         new.events = list(self.events)
         new.effects = [effect.clone() for effect in self.effects]
         new.delayed = list(self.delayed)
+        new.first_strikers = None if self.first_strikers is None else list(self.first_strikers)
         new.pending_triggers = [item.clone() for item in self.pending_triggers]
         return new
 

@@ -46,3 +46,23 @@ class ForgetsLife(ReferenceEngine):
         for player in observation["players"]:
             player["life"] = 20
         return observation
+
+
+class SpeaksContract12(ReferenceEngine):
+    """An engine of contract 1.2.0: no land play, no declaration of blockers.  It declares only the
+    capabilities that contract has; the run must skip, never error, the scenarios needing the others."""
+
+    def describe(self) -> JSON:
+        described = super().describe()
+        described["contract"] = "1.2.0"
+        newer = {"land-play", "blocking", "mana-abilities-while-paying"}
+        described["capabilities"] = [c for c in described["capabilities"] if c not in newer]
+        return described
+
+
+class OldContractNewCapability(ReferenceEngine):
+    """Speaks contract 1.2.0 yet declares land play, which contract 1.3.0 introduced: the run must
+    refuse it in one line."""
+
+    def describe(self) -> JSON:
+        return {**super().describe(), "contract": "1.2.0"}

@@ -88,3 +88,44 @@ def test_outcome_helpers_and_codes() -> None:
     assert rejected("timing", "why") == {"accepted": False, "rejection": {"code": "timing", "reason": "why"}}
     with pytest.raises(ValueError):
         Rejected("no-such-code", "x")
+
+
+def test_each_capability_a_contract_version_introduced_exists_and_is_not_later_than_the_contract() -> None:
+    """fixtures/capabilities.toml's [since]: land play, blocking and mana abilities while paying came with 1.3.0."""
+    from oracle.registry import _version, capability_since, known_capabilities
+
+    since = capability_since()
+    assert since == {"land-play": "1.3.0", "blocking": "1.3.0", "mana-abilities-while-paying": "1.3.0"}
+    assert set(since) <= known_capabilities()
+    assert all(_version(v) <= _version(CONTRACT_VERSION) for v in since.values())
+
+
+def test_the_reference_engine_plays_a_land_and_declares_blockers_through_the_contract() -> None:
+    """Contract 1.3.0's two actions, validated against action.schema.json, and what the observation shows."""
+    engine = load_engine("reference")
+    position = {
+        "players": [
+            {
+                "name": "Alice",
+                "hand": [{"card": "Forest", "ref": "f"}],
+                "battlefield": [{"card": "Hill Giant", "ref": "g"}],
+            },
+            {"name": "Bob", "battlefield": [{"card": "Grizzly Bears", "ref": "b"}]},
+        ],
+        "turn": {"number": 3, "active_player": "Alice", "step": "precombat-main"},
+    }
+    assert engine.setup(position) == accepted()
+    play = {"type": "play", "player": "Alice", "card": "f"}
+    assert errors(play, "action.schema.json") == [] and engine.perform(play) == accepted()
+    for _ in range(4):  # to the declare attackers step
+        engine.perform({"type": "pass", "player": engine.observe()["turn"]["priority_player"]})
+    assert engine.perform({"type": "declare-attackers", "player": "Alice", "attackers": ["g"]}) == accepted()
+    for _ in range(2):
+        engine.perform({"type": "pass", "player": engine.observe()["turn"]["priority_player"]})
+    block = {"type": "declare-blockers", "player": "Bob", "blockers": [{"blocker": "b", "attacker": "g"}]}
+    assert errors(block, "action.schema.json") == [] and engine.perform(block) == accepted()
+    observation = engine.observe()
+    assert errors(observation, "observation.schema.json") == []
+    by_ref = {p["ref"]: p for p in observation["battlefield"]}
+    assert (by_ref["g"]["attacking"], by_ref["g"]["blocked"], by_ref["b"]["blocking"]) == ("Bob", True, ["g"])
+    assert by_ref["f"]["types"] == ["Land"] and "attacking" not in by_ref["f"]

@@ -24,6 +24,24 @@ def test_an_engine_declaring_a_capability_that_does_not_exist_is_one_line_and_ex
     assert result.stderr.count("\n") == 1 and "declares capabilities that do not exist: 'telepathy'" in result.stderr
 
 
+def test_an_engine_declaring_a_capability_of_a_later_contract_is_one_line_and_exit_2() -> None:
+    result = cli("run", "-m", "core", "--engine", f"{LIMITED}:OldContractNewCapability")
+    assert result.returncode == 2, result.stdout[-2000:] + result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "speaks contract 1.2.0 but declares capabilities of a later contract: 'blocking'" in result.stderr
+
+
+def test_an_engine_of_contract_1_2_is_skipped_never_errored_on_what_1_3_added() -> None:
+    """Land play and blocks are the contract 1.3.0's: an engine of 1.2.0 runs the rest (combat
+    included, through a declare blockers step where nobody declares blockers) and skips those."""
+    result = cli("run", "-m", "rules", "--engine", f"{LIMITED}:SpeaksContract12")
+    line = next(x for x in result.stdout.splitlines() if x.startswith("scenarios:"))
+    totals = {outcome: int(n) for n, outcome in re.findall(r"(\d+) ([A-Z]+)", line)}
+    assert totals["ERROR"] == totals["FAIL"] == totals["UNSUPPORTED"] == 0, result.stdout[-3000:]
+    assert totals["SKIP"] >= 60 and totals["PASS"] > 150, line
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+
+
 def test_an_action_or_position_the_engine_calls_unsupported_is_unsupported_never_pass_nor_error() -> None:
     result = cli("run", "-m", "core", "--engine", f"{LIMITED}:CannotCast")
     assert result.returncode == 1, result.stdout[-2000:] + result.stderr

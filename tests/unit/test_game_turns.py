@@ -101,7 +101,8 @@ def pass_round(engine: ReferenceEngine) -> JSON:
 
 
 def advance_to(engine: ReferenceEngine, step: str, active: str | None = None) -> JSON:
-    """Pass with an empty stack, declaring no attackers when asked, until ``step`` (of ``active``'s turn) begins."""
+    """Pass with an empty stack, declaring no attackers and no blockers when asked, until ``step`` (of
+    ``active``'s turn) begins."""
     observation = look(engine)
     for _ in range(60):
         turn = observation["turn"]
@@ -110,6 +111,9 @@ def advance_to(engine: ReferenceEngine, step: str, active: str | None = None) ->
         assert not observation["stack"] and observation["pending_choice"] is None, observation
         if turn["priority_player"]:
             observation = pass_round(engine)
+        elif turn["step"] == "declare-blockers":
+            defending = next(p["name"] for p in observation["players"] if p["name"] != turn["active_player"])
+            observation = do(engine, "declare-blockers", defending, blockers=[])
         else:
             observation = do(engine, "declare-attackers", turn["active_player"], attackers=[])
     raise AssertionError(f"never reached {step}")

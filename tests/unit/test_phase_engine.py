@@ -271,3 +271,66 @@ def test_contaminations_unless_is_one_question_of_which_permanent_to_sacrifice(e
     assert engine.perform({"type": "choose", "player": "Alice", "choice": "bears"}) == {"accepted": True}
     observation = observe(engine)
     assert [p["ref"] for p in observation["battlefield"]] == ["contamination"]
+
+
+# -- contract 1.3.0: land play, blockers, the division of combat damage, mana abilities while paying
+
+
+def _to_blockers(engine: PhaseEngine, attackers: list[str]) -> None:
+    """Pass to Alice's declare attackers step, declare ``attackers``, pass to the declare blockers step."""
+    for _ in range(4):
+        engine.perform({"type": "pass", "player": observe(engine)["turn"]["priority_player"]})
+    assert engine.perform({"type": "declare-attackers", "player": "Alice", "attackers": attackers}) == {
+        "accepted": True
+    }
+    while (turn := observe(engine)["turn"])["step"] == "declare-attackers":
+        engine.perform({"type": "pass", "player": turn["priority_player"]})
+
+
+def test_a_land_is_played_and_a_second_one_refused(engine: PhaseEngine) -> None:
+    libraries = {"library": [{"card": "Swamp", "ref": "swamp"}]}
+    hand = [{"card": "Forest", "ref": "forest"}, {"card": "Island", "ref": "island"}]
+    assert engine.setup(position({"hand": hand, **libraries}, libraries)) == {"accepted": True}
+    assert engine.perform({"type": "play", "player": "Alice", "card": "forest"}) == {"accepted": True}
+    assert permanent(observe(engine), "forest")["types"] == ["Land"]
+    second = engine.perform({"type": "play", "player": "Alice", "card": "island"})
+    assert second["accepted"] is False and second["rejection"]["code"] == "not-allowed"
+
+
+def test_blockers_are_declared_and_observed_and_the_damage_of_two_blockers_divided(engine: PhaseEngine) -> None:
+    libraries = {"library": [{"card": "Swamp", "ref": "swamp"}]}
+    bob = {"battlefield": [{"card": "Grizzly Bears", "ref": "bears"}, {"card": "Llanowar Elves", "ref": "elves"}]}
+    assert engine.setup(
+        position({"battlefield": [{"card": "Hill Giant", "ref": "giant"}], **libraries}, {**bob, **libraries})
+    ) == {"accepted": True}
+    _to_blockers(engine, ["giant"])
+    assert observe(engine)["turn"]["priority_player"] == ""  # phase waits for Bob's declaration (509.1)
+    blocks = [{"blocker": "bears", "attacker": "giant"}, {"blocker": "elves", "attacker": "giant"}]
+    assert engine.perform({"type": "declare-blockers", "player": "Bob", "blockers": blocks}) == {"accepted": True}
+    observation = observe(engine)
+    assert (permanent(observation, "giant")["attacking"], permanent(observation, "giant")["blocked"]) == ("Bob", True)
+    assert permanent(observation, "bears")["blocking"] == ["giant"]
+    while (pending := observe(engine)["pending_choice"]) is None:
+        engine.perform({"type": "pass", "player": observe(engine)["turn"]["priority_player"]})
+    assert (pending["kind"], pending["source"], len(pending["options"])) == ("combat-damage", "giant", 4)
+    choice = next(o for o in pending["options"] if set(o.split("; ")) == {"1 to bears", "2 to elves"})
+    assert engine.perform({"type": "choose", "player": "Alice", "choice": choice}) == {"accepted": True}
+    observation = observe(engine)
+    assert permanent(observation, "bears")["damage"] == 1
+    assert "elves" not in {p["ref"] for p in observation["battlefield"]}
+
+
+def test_mana_abilities_named_while_casting_pay_and_phase_tapping_more_is_refused(engine: PhaseEngine) -> None:
+    lands = [{"card": "Forest", "ref": "forest-1"}, {"card": "Forest", "ref": "forest-2"}]
+    alice = {"battlefield": lands, "hand": [{"card": "Grizzly Bears", "ref": "bears"}]}
+    assert engine.setup(position(alice)) == {"accepted": True}
+    one = engine.perform(
+        {"type": "cast", "player": "Alice", "card": "bears", "mana_abilities": [{"source": "forest-1", "ability": 1}]}
+    )
+    assert one["accepted"] is False and one["rejection"]["code"] == "cannot-pay"
+    assert not any(p["tapped"] for p in observe(engine)["battlefield"])
+    both = [{"source": "forest-1", "ability": 1}, {"source": "forest-2", "ability": 1}]
+    assert engine.perform({"type": "cast", "player": "Alice", "card": "bears", "mana_abilities": both}) == {
+        "accepted": True
+    }
+    assert [s["name"] for s in observe(engine)["stack"]] == ["Grizzly Bears"]

@@ -27,7 +27,7 @@ def test_engine_description_matches_the_schema() -> None:
 @pytest.mark.parametrize(
     ("instance", "name", "problem"),
     [
-        ({"type": "pass"}, "action.schema.json", "matches 0 of the 5 allowed forms"),
+        ({"type": "pass"}, "action.schema.json", "matches 0 of the 7 allowed forms"),
         ({"type": "cast", "player": "Alice", "card": "x", "x": -1}, "action.schema.json", "less than 0"),
         ({"accepted": False, "rejection": {"code": "nope", "reason": "r"}}, "outcome.schema.json", "matches 0"),
         (
@@ -74,3 +74,22 @@ def test_unsupported_keyword_is_refused(tmp_path: Path, monkeypatch: pytest.Monk
             validation.errors({}, "odd.schema.json")
     finally:
         validation.load_schema.cache_clear()
+
+
+def test_the_wire_examples_of_the_schemas_readme_fit_the_schemas() -> None:
+    """Every request (``->``) and reply (``<-``) the README shows in full, those of contract 1.3.0's
+    play and declare-blockers included, validates against request.schema.json and reply.schema.json;
+    an action it shows also against action.schema.json."""
+    readme = Path(__file__).resolve().parents[2] / "oracle" / "contract" / "schemas" / "README.md"
+    shown = 0
+    for line in readme.read_text(encoding="utf-8").splitlines():
+        text = line.strip()
+        if not text.startswith(("-> ", "<- ")) or "..." in text:
+            continue
+        message = json.loads(text[3:])
+        schema = "request.schema.json" if text.startswith("->") else "reply.schema.json"
+        assert validation.errors(message, schema) == [], text
+        if "action" in message:
+            assert validation.errors(message["action"], "action.schema.json") == [], text
+        shown += 1
+    assert shown >= 15

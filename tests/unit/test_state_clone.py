@@ -30,9 +30,11 @@ def sample() -> GameState:
     alice.life, alice.pool = 7, ManaPool(Counter(G=2))
     alice.library, alice.hand, alice.graveyard = [4], [5], [6]
     alice.spells_cast_this_turn, alice.drew_from_empty_library, alice.has_lost = 1, True, True
+    alice.lands_played_this_turn = 1
     land = GameObject(1, forest, "Alice", "Alice", "battlefield", ref="f", tapped=True, timestamp=3)
     land.counters, land.damage, land.is_token, land.controlled_since_turn_start = Counter(p=1), 2, True, False
     land.chosen, land.x, land.targets, land.attacking = {"color": "G"}, 3, [2], True
+    land.blocked, land.blocking, land.deathtouch_damage = True, [2], True
     land.copy_face, land.attached_to, land.paid, land.created_by = clone.face(), 2, ("kicker",), 2
     other = GameObject(2, clone, "Bob", "Bob", "battlefield")
     state.objects = {1: land, 2: other, 4: GameObject(4, forest, "Alice", "Alice", "library")}
@@ -45,6 +47,7 @@ def sample() -> GameState:
     state.stack, state.pending_triggers = [item], [copy.deepcopy(item)]
     state.turn, state.active, state.step, state.priority, state.passes = 3, "Alice", "end", "Bob", 1
     state.next_id, state.next_timestamp, state.winner, state.awaiting_attackers = 9, 4, "Bob", True
+    state.awaiting_blockers, state.first_strikers, state.second_damage_step = True, [1], True
     state.events = ['{"type": "spell-cast", "paid": ["kicker"]}']
     state.effects = [ContinuousEffect("7c", [1], {"modify": [1, 1], "abilities": [ability]}, 2, False)]
     state.delayed = [("end", "Alice", 1)]

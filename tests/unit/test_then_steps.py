@@ -31,6 +31,7 @@ QUESTION_STEPS = {
     "may_sacrifice",
     "no_choice",
     "rejected",
+    "may_divide",
 }
 
 
@@ -129,7 +130,67 @@ IN_ALICE = {**player("Alice"), "lost": False}
 IN_BOB = {**player("Bob"), "lost": False}
 GAME_OVER = {**table(alice=LOST_ALICE, bob=IN_BOB), "turn": {**table()["turn"], "priority_player": ""}}
 
+GIANT = permanent("Hill Giant", "giant", pt=(3, 3))
+ATTACKING_GIANT = {**GIANT, "attacking": "Bob"}
+BLOCKING_BEARS = {**BOB_BEARS, "blocking": ["giant"]}
+DIVISIONS = ("3 to bob-bears; 0 to Bob", "2 to bob-bears; 1 to Bob")
+
+
+def dividing(*options: str, source: str = "giant", who: str = "Alice") -> JSON:
+    return {**asked(*options, kind="combat-damage", who=who), "source": source}
+
+
 CASES: dict[str, list[Case]] = {
+    "attacking": [
+        Case(
+            "Hill Giant is attacking Bob",
+            table(ATTACKING_GIANT),
+            [table(GIANT), table({**GIANT, "attacking": "Alice"}), table()],
+        ),
+        Case("Hill Giant is not attacking", table(GIANT), [table(ATTACKING_GIANT)]),
+    ],
+    "blocking": [
+        Case(
+            "Grizzly Bears is blocking Hill Giant",
+            table(ATTACKING_GIANT, BLOCKING_BEARS),
+            [table(ATTACKING_GIANT, BOB_BEARS), table(ATTACKING_GIANT, {**BOB_BEARS, "blocking": ["other"]})],
+        ),
+        Case(
+            "Grizzly Bears is not blocking", table(ATTACKING_GIANT, BOB_BEARS), [table(ATTACKING_GIANT, BLOCKING_BEARS)]
+        ),
+    ],
+    "blocked_or_not": [
+        Case(
+            "Hill Giant is blocked",
+            table({**ATTACKING_GIANT, "blocked": True}),
+            [table({**ATTACKING_GIANT, "blocked": False}), table(ATTACKING_GIANT), table({**GIANT, "blocked": True})],
+        ),
+        Case(
+            "Hill Giant is unblocked",
+            table({**ATTACKING_GIANT, "blocked": False}),
+            [table({**ATTACKING_GIANT, "blocked": True}), table(ATTACKING_GIANT)],
+        ),
+    ],
+    "may_divide": [
+        Case(
+            "Alice may divide Hill Giant's combat damage as 2 to Grizzly Bears and 1 to Bob",
+            table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS)),
+            [
+                table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(DIVISIONS[0])),
+                table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS, source="bob-bears")),
+                table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS, who="Bob")),
+                table(ATTACKING_GIANT, BLOCKING_BEARS),
+            ],
+        ),
+        Case(
+            "Alice can't divide Hill Giant's combat damage as 2 to Grizzly Bears and 1 to Bob",
+            table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(DIVISIONS[0])),
+            [
+                table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS)),
+                table(ATTACKING_GIANT, BLOCKING_BEARS),
+            ],
+        ),
+    ],
     "spell_on_stack": [
         Case(
             "Grizzly Bears is on the stack",

@@ -23,7 +23,8 @@ class Mutant:
     """A wrong rule, the rulings whose scenarios must catch it, and the scenarios that do.
 
     ``scenarios`` names scenarios that must fail against it (each written to catch it); when
-    empty, any scenario of the rulings may.  ``source`` names where a real engine had this very
+    empty, any scenario of the rulings may.  A wrong reading of a rule no seed ruling is about names
+    no ruling, and the ``@rules`` scenarios (features/rules/) must catch it, those it names among them.  ``source`` names where a real engine had this very
     defect (repository and issue, pull request or commit); empty for a misreading derived from
     the ruling's words and its rules (features/*/MISREADINGS.md).
     """

@@ -199,9 +199,10 @@ def _around_cast(mp: pytest.MonkeyPatch, wrap: Callable[[Callable[[], None], Any
         additional_costs: Any = (),
         alternative_cost: str | None = None,
         mana: list[str] | None = None,
+        mana_abilities: Any = (),
     ) -> None:
         def go() -> None:
-            cast(self, player, object_id, x, targets, additional_costs, alternative_cost, mana)
+            cast(self, player, object_id, x, targets, additional_costs, alternative_cost, mana, mana_abilities)
 
         wrap(go, self, player, alternative_cost)
 

@@ -1,7 +1,7 @@
 """Driving actions in phase: each contract action as phase ``GameAction`` dicts.
 
 :class:`ActionDriver` dispatches a contract action (pass, activate, cast, declare attackers,
-choose), answers the prompts phase asks while it is taken (mana payment, targets, X, optional
+play a land and declare blockers, choose), answers the prompts phase asks while it is taken (mana payment, targets, X, optional
 and alternative costs) from the action's own fields, refuses with a contract code what phase
 would do differently from what was asked, and restores the saved state when an action fails.
 """
@@ -56,6 +56,11 @@ class ActionDriver(PhaseBase):
             self._cast(seat, action)
         elif kind == "declare-attackers":
             self._declare_attackers(seat, action)
+        elif kind == "declare-blockers":
+            self._declare_blockers(seat, action)
+        elif kind == "play":
+            card = self._object_id(action["card"])
+            self._apply(seat, {"type": "PlayLand", "data": {"object_id": card, "card_id": card}})
         else:
             raise Refusal("unsupported", f"the adapter does not map {kind!r} actions to phase")
 
@@ -92,7 +97,7 @@ class ActionDriver(PhaseBase):
             raise Refusal("unsupported", "the adapter does not map naming the mana to spend to phase")
         index = self._ability_index(obj, action["ability"])
         self._apply(seat, {"type": "ActivateAbility", "data": {"source_id": source, "ability_index": index}})
-        self._answer_casting_prompts(seat, action)
+        self._answer_casting_prompts(seat, dict(action))
         self._check_targets(source, action)
 
     @staticmethod
@@ -113,6 +118,8 @@ class ActionDriver(PhaseBase):
         self._apply(seat, {"type": "CastSpell", "data": data})
         costs = list(action.get("additional_costs", []))
         self._answer_casting_prompts(seat, {**action, "additional_costs": costs})
+        if action.get("mana_abilities") and self.game.object(card) and self.game.object(card).get("zone") == "Hand":
+            raise Refusal("cannot-pay", "phase asked for no mana payment, so no mana ability was activated")
         if costs:
             raise Refusal("not-allowed", f"phase offered no {costs[0]} cost for this spell")
         self._check_variant(card, action.get("alternative_cost"))
@@ -154,6 +161,7 @@ class ActionDriver(PhaseBase):
             prompt = self.game.waiting_for()
             kind = prompt.get("type")
             if kind == "ManaPayment":
+                self._activate_while_paying(seat, action.pop("mana_abilities", []))
                 self._pay_from_pool(seat, action.get("mana"))
             elif kind == "TargetSelection" and targets:
                 self._apply(seat, self._target_action(targets.pop(0)))
@@ -203,6 +211,16 @@ class ActionDriver(PhaseBase):
                 if not wanted and "blitz" in variant:
                     raise Refusal("cannot-pay", f"phase cast it as {variant}: its mana cost is not paid")
 
+    def _activate_while_paying(self, seat: int, abilities: list[JSON]) -> None:
+        """Contract 1.3.0's ``mana_abilities`` (601.2g): each one activated in phase's mana payment."""
+        for wanted in abilities:
+            source = self._object_id(wanted["source"])
+            obj = self.game.object(source)
+            if not obj:
+                raise Refusal("unknown-object", f"no object {wanted['source']!r}")
+            index = self._ability_index(obj, wanted["ability"])
+            self._apply(seat, {"type": "ActivateAbility", "data": {"source_id": source, "ability_index": index}})
+
     def _pay_from_pool(self, seat: int, named: str | None) -> None:
         """Finish a manual payment with the mana already in the pool; ``named`` ("{G}{G}") is the
         mana the player chose to spend (CR 601.2h), picked unit by unit before phase pays."""
@@ -210,13 +228,23 @@ class ActionDriver(PhaseBase):
         wanted = re.findall(r"\{([WUBRGC])\}", named or "")
         for pip in self._pips(seat, wanted):
             self._apply(seat, {"type": "SpendPoolMana", "data": {"pip_id": pip}})
+        untapped = self._untapped()
         self._apply(seat, {"type": "PassPriority"})
+        tapped = sorted(untapped - self._untapped())
+        if tapped:  # phase finishes a manual payment by tapping mana sources of its own choosing
+            names = ", ".join(self._ref(i) for i in tapped)
+            raise Refusal("cannot-pay", f"the cost needs more than the mana named; phase tapped {names} for it")
         if self.game.waiting_for().get("type") == "ManaPayment":
             raise Refusal("cannot-pay", "the mana in the pool does not pay the cost")
         if wanted:
             spent = _difference(pool_before, pool_of(self.game.player(seat)))
             if spent != {symbol: wanted.count(symbol) for symbol in set(wanted)}:
                 raise Refusal("cannot-pay", f"phase spent {_symbols(spent)}, not {named}")
+
+    def _untapped(self) -> set[int]:
+        """The untapped permanents, by phase's object id."""
+        state = self.game.state()["state"]
+        return {i for i in state.get("battlefield", []) if not state["objects"][str(i)].get("tapped")}
 
     def _pips(self, seat: int, wanted: list[str]) -> list[int]:
         """The ids of pool units of the wanted types, one per symbol."""
@@ -248,6 +276,23 @@ class ActionDriver(PhaseBase):
         defender = {"type": "Player", "data": 1 - seat}
         pairs = [[attacker, defender] for attacker in attackers]
         self._apply(seat, {"type": "DeclareAttackers", "data": {"attacks": pairs, "bands": []}})
+
+    def _declare_blockers(self, seat: int, action: JSON) -> None:
+        """Declare the blockers, each with the attacking creature it blocks (contract 1.3.0)."""
+        prompt = self.game.waiting_for()
+        if prompt.get("type") != "DeclareBlockers" or prompt.get("data", {}).get("player") != seat:
+            raise Refusal(
+                "timing", f"phase is not asking {self.names[seat]} for blockers (it waits for {prompt.get('type')})"
+            )
+        pairs = [[self._object_id(b["blocker"]), self._object_id(b["attacker"])] for b in action["blockers"]]
+        try:
+            self._apply(seat, {"type": "DeclareBlockers", "data": {"assignments": pairs}})
+        except ValueError as exc:  # phase is asking this seat, so "Wrong player" is about a blocker's controller
+            if "wrong player" in str(exc).lower():
+                raise Refusal(
+                    "not-allowed", f"a blocker is not a creature {self.names[seat]} controls: {exc}"
+                ) from None
+            raise
 
     # answering a pending choice
 

@@ -47,7 +47,9 @@ class ObservationReader(PhaseBase):
                 "priority_player": self.names[priority] if isinstance(priority, int) else "",
             },
             "players": [self._player(state, seat) for seat in range(len(self.names))],
-            "battlefield": [self._permanent(state, i) for i in state.get("battlefield", [])],
+            "battlefield": [
+                {**self._permanent(state, i), **self._combat(state, i)} for i in state.get("battlefield", [])
+            ],
             "stack": [self._stack_item(state, item) for item in state.get("stack", [])],
             "pending_choice": self._pending(self.game.waiting_for()),
             "events": [dict(event) for event in self.events],
@@ -110,6 +112,21 @@ class ObservationReader(PhaseBase):
         if isinstance(host, int):
             entry["attached_to"] = self._ref(host)
         return entry
+
+    def _combat(self, state: JSON, object_id: int) -> JSON:
+        """Contract 1.3.0's combat fields from phase's combat record: whom an attacking creature
+        attacks, whether it is blocked once blockers are declared, what a blocking creature blocks."""
+        combat = state.get("combat") or {}
+        found: JSON = {}
+        for attacker in combat.get("attackers", []):
+            if attacker.get("object_id") == object_id and isinstance(attacker.get("defending_player"), int):
+                found["attacking"] = self.names[attacker["defending_player"]]
+                if combat.get("blockers_declared_by"):
+                    found["blocked"] = bool(attacker.get("blocked"))
+        blocked = combat.get("blocker_to_attacker", {}).get(str(object_id), [])
+        if blocked:
+            found["blocking"] = [self._ref(a) for a in blocked]
+        return found
 
     def _stack_item(self, state: JSON, item: JSON) -> JSON:
         """One stack entry: a spell, or an activated or triggered ability and its source."""

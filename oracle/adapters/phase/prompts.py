@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.contract.interface import JSON
+from oracle.engine.combat_damage import describe_division, divisions
 
 from .base import MANA_TO_SYMBOL, PhaseBase
 
@@ -29,6 +30,7 @@ PROMPT_KINDS = {
     "ReplacementChoice": "replacement-effect",
     "PayCost": "permanent",
     "CopyTargetChoice": "copy",
+    "AssignCombatDamage": "combat-damage",
 }
 
 
@@ -49,7 +51,11 @@ class PromptReader(PhaseBase):
         options = [label for label, _ in self._options(prompt)]
         if not options:
             return None
-        return {"player": self._prompt_player(prompt), "kind": kind, "options": options, "prompt": prompt["type"]}
+        pending = {"player": self._prompt_player(prompt), "kind": kind, "options": options, "prompt": prompt["type"]}
+        attacker = (prompt.get("data") or {}).get("attacker_id")
+        if kind == "combat-damage" and isinstance(attacker, int):
+            pending["source"] = self._ref(attacker)
+        return pending
 
     @staticmethod
     def _choice_kind(prompt: JSON) -> str | None:
@@ -79,6 +85,8 @@ class PromptReader(PhaseBase):
             return self._unless_sacrifice_options(prompt)
         if prompt.get("type") == "DiscardToHandSize":
             return self._discard_options(prompt)
+        if prompt.get("type") == "AssignCombatDamage":
+            return self._damage_options(prompt)
         labelled = []
         for option in self.game.actions():
             label = self._label(option.to_dict())
@@ -152,6 +160,26 @@ class PromptReader(PhaseBase):
             for card in data.get("cards", [])
             if card not in held
         ]
+
+    def _damage_options(self, prompt: JSON) -> list[tuple[str, Any]]:
+        """How an attacking creature divides its combat damage (510.1c, 702.19b): every division
+        among its blockers and, with trample, the defending player, as the contract labels them;
+        with trample, the player only once each blocker has the lethal damage phase counts for it."""
+        data = prompt["data"]
+        blockers = data.get("blockers", [])
+        trample = data.get("trample") is not None
+        labels = [self._ref(b["blocker_id"]) for b in blockers]
+        if trample:
+            labels.append(self.names[int(data.get("defending_player", 1 - int(data["player"])))])
+        options: list[tuple[str, Any]] = []
+        for amounts in divisions(int(data.get("total_damage", 0)), len(labels)):
+            excess = amounts[-1] if trample else 0
+            if excess and any(n < int(b.get("lethal_minimum", 0)) for b, n in zip(blockers, amounts, strict=False)):
+                continue
+            assignments = [[b["blocker_id"], n] for b, n in zip(blockers, amounts, strict=False)]
+            answer = {"mode": "Normal", "assignments": assignments, "trample_damage": excess, "controller_damage": 0}
+            options.append((describe_division(labels, amounts), {"type": "AssignCombatDamage", "data": answer}))
+        return options
 
     def _held_discards(self, prompt: JSON | None = None) -> list[int]:
         """The cards already chosen for the discard phase is asking for, not yet given to it."""

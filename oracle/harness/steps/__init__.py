@@ -10,6 +10,7 @@ STEP_MODULES = (
     "oracle.harness.steps.then",
     "oracle.harness.steps.then_zones",
     "oracle.harness.steps.then_questions",
+    "oracle.harness.steps.combat_steps",
 )
 #: The module of the fixtures every scenario uses, which the plugin registers with pytest.
 FIXTURES = "oracle.harness.steps.fixtures"

@@ -38,6 +38,8 @@ REASONS = {
     "an illegal activation": "not-allowed",
     "a nonexistent ability": "unknown-object",
     "an illegal attacker": "not-allowed",
+    "an illegal blocker": "not-allowed",
+    "an illegal land play": "not-allowed",
     "an illegal target": "illegal-target",
     "not having priority": "no-priority",
 }

@@ -5,6 +5,8 @@ Glossary: features/README.md.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pytest_bdd import parsers, when
 
@@ -13,9 +15,10 @@ from oracle.engine.state import STEPS
 from oracle.errors import UserError
 
 from ..world import World
-from .given import step_name
+from .given import card_name, step_name
 
 ORDINALS = {"first": 1, "second": 2, "third": 3}
+NUMBERS = {"two": 2, "three": 3, "four": 4}
 
 
 def _ref(world: World, player: str, card: str, prefer_untapped: bool = False) -> str:
@@ -43,18 +46,49 @@ def tap_for_mana(world: World, player: str, card: str) -> None:
     world.act({"type": "activate", "player": player, "source": ref, "ability": world.ability_index(card)})
 
 
-@when(parsers.re(r"(?P<player>\w+) activates (?P<card>.+?)'s ability(?: targeting (?P<target>.+?))?$"))
-def activate(world: World, player: str, card: str, target: str | None) -> None:
-    """Its first activated ability; a target is named like any object (a card in a graveyard too)."""
+@when(
+    parsers.re(
+        r"(?P<player>\w+) activates (?P<card>.+?)'s ability(?: tapping (?P<tapping>.+?) for mana)?"
+        r"(?: targeting (?P<target>.+?))?$"
+    )
+)
+def activate(world: World, player: str, card: str, tapping: str | None, target: str | None) -> None:
+    """Its first activated ability; a target is named like any object (a card in a graveyard too);
+    "tapping Forest for mana" activates mana abilities while paying its cost (601.2g, 602.2b)."""
     action: dict[str, object] = {
         "type": "activate",
         "player": player,
         "source": _ref(world, player, card),
         "ability": world.ability_index(card, "any"),
     }
+    if tapping:
+        action["mana_abilities"] = _mana_abilities(world, player, tapping)
     if target:
         action["targets"] = [_one_ref(world, target)]
     world.act(action)
+
+
+def _mana_abilities(world: World, player: str, words: str) -> list[dict[str, object]]:
+    """ "Forest and Llanowar Elves", "two Forests", "Bob's Forest": the first mana ability with {T}
+    of each permanent named, a different one each time (untapped ones first), for 601.2g."""
+    chosen: list[dict[str, object]] = []
+    for item in re.split(r", | and ", words):
+        amount, _, rest = item.partition(" ")
+        how_many = NUMBERS.get(amount, 0)
+        name = card_name(world, rest, plural=True) if how_many else item
+        controller = player
+        owner, _, named = name.partition("'s ")
+        if named and owner in {p["name"] for p in world.players}:
+            name, controller = named, owner
+        for _ in range(how_many or 1):
+            taken = {c["source"] for c in chosen}
+            found = [p for p in world.permanents(name, controller) if p["ref"] not in taken]
+            if not found:
+                pytest.fail(f"{controller} controls no other {name} to tap for mana")
+            untapped = [p for p in found if not p["tapped"]] or found
+            ref = world.pick("permanent", [p["ref"] for p in untapped])
+            chosen.append({"source": ref, "ability": world.ability_index(name)})
+    return chosen
 
 
 def _one_ref(world: World, name: str) -> str:
@@ -80,6 +114,7 @@ def activate_nth(world: World, player: str, nth: str, card: str) -> None:
     parsers.re(
         r"(?P<player>\w+) casts (?P<card>.+?)(?: with X = (?P<x>\d+))?(?: for its (?P<alternative>blitz) cost)?"
         r"(?: paying its (?P<cost>kicker|offspring) costs?(?P<twice> twice)?)?"
+        r"(?: tapping (?P<tapping>.+?) for mana)?"
         r"(?: using (?P<mana>(?:\{[WUBRGC]\})+))?"
         r"(?: targeting (?P<target>.+))?$"
     )
@@ -92,11 +127,13 @@ def cast(
     alternative: str | None,
     cost: str | None,
     twice: str | None,
+    tapping: str | None,
     mana: str | None,
     target: str | None,
 ) -> None:
-    """Cast from hand; "using {G}{G}" names the mana spent (601.2h); a target is named like any
-    object ("the token X" for a token)."""
+    """Cast from hand; "tapping two Forests for mana" activates mana abilities while paying
+    (601.2g); "using {G}{G}" names the mana spent (601.2h); a target is named like any object
+    ("the token X" for a token)."""
     action: dict[str, object] = {"type": "cast", "player": player, "card": _card_ref(world, player, card, "hand")}
     if x is not None:
         action["x"] = int(x)
@@ -106,6 +143,8 @@ def cast(
         action["mana"] = mana
     if cost:
         action["additional_costs"] = [cost] * (2 if twice else 1)
+    if tapping:
+        action["mana_abilities"] = _mana_abilities(world, player, tapping)
     if target:
         action["targets"] = [_one_ref(world, target)]
     world.act(action)
@@ -206,7 +245,7 @@ def all_pass(world: World) -> None:
 @when(parsers.re(r"the game proceeds to (?P<player>\w+)'s (?P<step>[a-z ]+)$"))
 def proceed_to(world: World, player: str, step: str) -> None:
     """Players pass priority until that step of that player's turn begins (at most two turns);
-    on the way, the active player declares no attackers."""
+    on the way, the active player declares no attackers and the defending player no blockers."""
     target = step_name(step)
     start = world.observe()["turn"]
     this_turn = start["active_player"] == player and STEPS.index(target) > STEPS.index(start["step"])
@@ -219,6 +258,9 @@ def proceed_to(world: World, player: str, step: str) -> None:
         holder = turn["priority_player"]
         if not holder and turn["step"] == "declare-attackers":
             world.act({"type": "declare-attackers", "player": turn["active_player"], "attackers": []})
+        elif not holder and turn["step"] == "declare-blockers":  # 509.1, an engine of contract 1.3.0
+            defending = next(p["name"] for p in world.players if p["name"] != turn["active_player"])
+            world.act({"type": "declare-blockers", "player": defending, "blockers": []})
         elif not holder:
             raise UserError(f"the game stopped before {player}'s {step}: no player has priority in {turn['step']}")
         else:
@@ -227,17 +269,20 @@ def proceed_to(world: World, player: str, step: str) -> None:
     pytest.fail(f"the game never reached {player}'s {step}")
 
 
-@when(parsers.re(r"(?P<player>\w+) declares (?P<attackers>no attackers|.+? as an attacker)$"))
+@when(parsers.re(r"(?P<player>\w+) declares (?P<attackers>no attackers|.+? as an attacker|.+? as attackers)$"))
 def declare_attackers(world: World, player: str, attackers: str) -> None:
-    """508.1: the active player declares which creatures attack, possibly none (508.1d).  "Bob's
-    Grizzly Bears" names a permanent another player controls (which the rules forbid, 508.1a)."""
+    """508.1: the active player declares which creatures attack, possibly none (508.1d): "Grizzly
+    Bears as an attacker", "Grizzly Bears and Hill Giant as attackers".  "Bob's Grizzly Bears"
+    names a permanent another player controls (which the rules forbid, 508.1a)."""
     refs: list[str] = []
     if attackers != "no attackers":
-        name, controller = attackers.removesuffix(" as an attacker"), player
-        owner, _, rest = name.partition("'s ")
-        if rest and owner in {p["name"] for p in world.players}:
-            name, controller = rest, owner
-        refs = [world.permanent(name, controller)["ref"]]
+        names = attackers.removesuffix(" as an attacker").removesuffix(" as attackers")
+        for name in re.split(r", | and ", names):
+            controller = player
+            owner, _, rest = name.partition("'s ")
+            if rest and owner in {p["name"] for p in world.players}:
+                name, controller = rest, owner
+            refs.append(world.permanent(name, controller)["ref"])
     world.act({"type": "declare-attackers", "player": player, "attackers": refs})
 
 

@@ -1,0 +1,242 @@
+@rules
+Feature: Declaring blockers: which creatures may block, and what they block
+  As the declare blockers step begins, the defending player declares blockers: each chosen
+  creature must be an untapped creature they control, and blocks one creature attacking them;
+  several creatures may block the same attacker (CR 509.1, 509.1a). A creature with flying can't
+  be blocked except by creatures with flying or reach (CR 509.1b, 702.9b, 702.17b). Each attacking
+  creature with a blocker becomes blocked, the others unblocked (CR 509.1g, 509.1h); then the
+  active player gets priority (CR 509.2). No seed ruling is about these rules, but the reference
+  engine implements them, so these scenarios pin them, each beside the legal case.
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+
+  @cr:508.1k @cr:506.2
+  Scenario: A creature declared as an attacker attacks the defending player
+    Given Alice controls Hill Giant
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    Then Hill Giant is attacking Bob
+
+  @cr:508.1k @cr:506.2
+  Scenario: A creature not declared as an attacker is not attacking
+    Given Alice controls Hill Giant
+    And Alice controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    Then Grizzly Bears is not attacking
+    And Grizzly Bears is untapped
+
+  @cr:509.1a @cr:509.1g @cr:509.1h
+  Scenario: An untapped creature blocks an attacking creature, which becomes blocked
+    Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Hill Giant
+    Then Grizzly Bears is blocking Hill Giant
+    And Hill Giant is blocked
+
+  @cr:509.1h
+  Scenario: An attacking creature that no creature blocks is unblocked
+    Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares no blockers
+    Then Hill Giant is unblocked
+    And Grizzly Bears is not blocking
+
+  @cr:509.1h
+  Scenario: Only the attacking creature a blocker was declared for becomes blocked
+    Given Alice controls Hill Giant
+    And Alice controls Grizzly Bears
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant and Grizzly Bears as attackers
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Grizzly Bears
+    Then Grizzly Bears is blocked
+    And Hill Giant is unblocked
+
+  @cr:509.2
+  Scenario: After blockers are declared, the active player gets priority
+    Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Hill Giant
+    Then Alice has priority
+    And it is Alice's declare blockers step
+
+  @cr:509.1 @cr:509.1g
+  Scenario: Blocking doesn't tap the blocking creature
+    Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Hill Giant
+    Then Grizzly Bears is untapped
+
+  @cr:509.1a
+  Scenario: A tapped creature can't block
+    # Bob's Llanowar Elves could block: the declaration is Bob's to make, not forced to be empty.
+    Given Alice controls Hill Giant
+    And Bob controls tapped Grizzly Bears
+    And Bob controls Llanowar Elves
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Hill Giant
+    Then the action is rejected for being already tapped
+    And Grizzly Bears is not blocking
+
+  @cr:509.1a @cr:302.6
+  Scenario: A creature that came under its controller's control this turn can block
+    Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears, which came under his control this turn
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Hill Giant
+    Then Grizzly Bears is blocking Hill Giant
+
+  @cr:509.1a
+  Scenario: Two creatures can block the same attacking creature
+    Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    And Bob controls Llanowar Elves
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears and Llanowar Elves as blockers of Hill Giant
+    Then Grizzly Bears is blocking Hill Giant
+    And Llanowar Elves is blocking Hill Giant
+    And Hill Giant is blocked
+
+  @cr:509.1a
+  Scenario: One creature can't block two attacking creatures
+    Given Alice controls Hill Giant
+    And Alice controls Grizzly Bears
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant and Grizzly Bears as attackers
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Hill Giant and Giant Spider as a blocker of Grizzly Bears
+    Then the action is rejected for an illegal blocker
+    And Giant Spider is not blocking
+
+  @cr:509.1a
+  Scenario: A creature that isn't attacking can't be blocked
+    Given Alice controls Hill Giant
+    And Alice controls Llanowar Elves
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Llanowar Elves
+    Then the action is rejected for an illegal blocker
+
+  @cr:509.1a
+  Scenario: The defending player can't block with a creature another player controls
+    Given Alice controls Hill Giant
+    And Alice controls Llanowar Elves
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Alice's Llanowar Elves as a blocker of Hill Giant
+    Then the action is rejected for an illegal blocker
+
+  @cr:509.1 @cr:117.1
+  Scenario: Only the defending player declares blockers
+    Given Alice controls Hill Giant
+    And Alice controls Llanowar Elves
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Alice declares Llanowar Elves as a blocker of Hill Giant
+    Then the action is rejected for timing or not having priority
+
+  @cr:509.1 @cr:117.1
+  Scenario: Blockers can't be declared during the declare attackers step
+    Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And Bob declares Grizzly Bears as a blocker of Hill Giant
+    Then the action is rejected for timing or not having priority
+
+  @cr:509.1 @cr:117.1
+  Scenario: Blockers are declared only once in the declare blockers step
+    Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares no blockers
+    And Bob declares Grizzly Bears as a blocker of Hill Giant
+    Then the action is rejected for timing or not having priority
+    And Hill Giant is unblocked
+
+  @cr:702.9b @cr:509.1b
+  Scenario: A creature without flying or reach can't block a creature with flying
+    # Bob's Giant Spider could block: the declaration is Bob's to make, not forced to be empty.
+    Given Alice controls Serra Angel
+    And Bob controls Grizzly Bears
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Serra Angel as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Serra Angel
+    Then the action is rejected for an illegal blocker
+    And Grizzly Bears is not blocking
+
+  @cr:702.17b @cr:509.1b
+  Scenario: A creature with reach can block a creature with flying
+    Given Alice controls Serra Angel
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Serra Angel as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Serra Angel
+    Then Giant Spider is blocking Serra Angel
+
+  @cr:702.9b @cr:509.1b
+  Scenario: A creature with flying can block a creature with flying
+    Given Alice controls Serra Angel
+    And Bob controls Ornithopter
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Serra Angel as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Ornithopter as a blocker of Serra Angel
+    Then Ornithopter is blocking Serra Angel
+
+  @cr:702.9b
+  Scenario: A creature with flying can block a creature without flying
+    Given Alice controls Hill Giant
+    And Bob controls Ornithopter
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Ornithopter as a blocker of Hill Giant
+    Then Ornithopter is blocking Hill Giant
+
+  @cr:509.1 @cr:509.1b
+  Scenario: A declaration of blockers with one illegal block is illegal as a whole
+    Given Alice controls Serra Angel
+    And Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    And Bob controls Llanowar Elves
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Serra Angel and Hill Giant as attackers
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Llanowar Elves as a blocker of Hill Giant and Grizzly Bears as a blocker of Serra Angel
+    Then the action is rejected for an illegal blocker
+    And Llanowar Elves is not blocking

@@ -1,0 +1,228 @@
+@rules
+Feature: Deathtouch, trample, lifelink and vigilance in combat
+  A creature dealt damage by a source with deathtouch is destroyed (CR 702.2b, 704.5h). An
+  attacking creature with trample assigns lethal damage to all its blockers before it may assign
+  the rest to the player it attacks (CR 702.19b), any nonzero damage from a source with deathtouch
+  being lethal (CR 702.2c); blocked with no blocker left, it assigns all its damage to the player
+  (CR 702.19d). Damage dealt by a source with lifelink makes its controller gain that much life
+  (CR 702.15b, 120.3f). Attacking doesn't tap a creature with vigilance (CR 702.20b). No seed
+  ruling is about these rules, but the reference engine implements them, so these scenarios pin
+  them.
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+
+  @cr:702.2b @cr:704.5h
+  Scenario: A blocker with deathtouch destroys a larger attacking creature
+    Given Alice controls Hill Giant
+    And Bob controls Typhoid Rats
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Typhoid Rats as a blocker of Hill Giant
+    And the game proceeds to Alice's postcombat main phase
+    Then Hill Giant is in Alice's graveyard
+    And Typhoid Rats is in Bob's graveyard
+
+  @cr:702.2b @cr:704.5h
+  Scenario: One damage from an attacker with deathtouch destroys a blocker with toughness 4
+    Given Alice controls Typhoid Rats
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Typhoid Rats as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Typhoid Rats
+    And the game proceeds to Alice's postcombat main phase
+    Then Giant Spider is in Bob's graveyard
+
+  @cr:702.2b @cr:510.1b
+  Scenario: Damage from a creature with deathtouch to a player is ordinary damage
+    Given Alice controls Typhoid Rats
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Typhoid Rats as an attacker
+    And the game proceeds to Alice's postcombat main phase
+    Then Bob's life total is 19
+    And Typhoid Rats is on the battlefield
+
+  @cr:702.19b @cr:510.1c
+  @needs:state-based-actions
+  Scenario: An attacker with trample assigns lethal damage to its blocker and the rest to the player
+    Given Alice controls Colossal Dreadmaw
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Colossal Dreadmaw as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Colossal Dreadmaw
+    And the game proceeds to Alice's combat damage step
+    And Alice divides Colossal Dreadmaw's combat damage as 2 to Grizzly Bears and 4 to Bob
+    Then Bob's life total is 16
+    And Grizzly Bears is in Bob's graveyard
+
+  @cr:702.19b
+  Scenario: Trample assigns nothing to the player until its blocker is assigned lethal damage
+    Given Alice controls Colossal Dreadmaw
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Colossal Dreadmaw as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Colossal Dreadmaw
+    And the game proceeds to Alice's combat damage step
+    Then Alice can't divide Colossal Dreadmaw's combat damage as 1 to Grizzly Bears and 5 to Bob
+    And Alice may divide Colossal Dreadmaw's combat damage as 6 to Grizzly Bears
+    And Alice may divide Colossal Dreadmaw's combat damage as 3 to Grizzly Bears and 3 to Bob
+
+  @cr:702.19b
+  Scenario: Trample past two blockers needs lethal damage assigned to both
+    Given Alice controls Colossal Dreadmaw
+    And Bob controls Grizzly Bears
+    And Bob controls Llanowar Elves
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Colossal Dreadmaw as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears and Llanowar Elves as blockers of Colossal Dreadmaw
+    And the game proceeds to Alice's combat damage step
+    Then Alice can't divide Colossal Dreadmaw's combat damage as 2 to Grizzly Bears and 4 to Bob
+    And Alice may divide Colossal Dreadmaw's combat damage as 2 to Grizzly Bears, 1 to Llanowar Elves and 3 to Bob
+
+  @cr:702.19b @cr:702.2c
+  Scenario: Trample with deathtouch needs to assign only 1 damage to a blocker before the player
+    Given Alice controls Colossal Dreadmaw
+    And Alice controls Basilisk Collar attached to Colossal Dreadmaw
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Colossal Dreadmaw as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Colossal Dreadmaw
+    And the game proceeds to Alice's combat damage step
+    Then Alice may divide Colossal Dreadmaw's combat damage as 1 to Giant Spider and 5 to Bob
+
+  @cr:702.19b @cr:702.2c @cr:704.5h
+  @needs:state-based-actions
+  Scenario: One damage with deathtouch and trample destroys the blocker and the rest hits the player
+    Given Alice controls Colossal Dreadmaw
+    And Alice controls Basilisk Collar attached to Colossal Dreadmaw
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Colossal Dreadmaw as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Colossal Dreadmaw
+    And the game proceeds to Alice's combat damage step
+    And Alice divides Colossal Dreadmaw's combat damage as 1 to Giant Spider and 5 to Bob
+    Then Bob's life total is 15
+    And Giant Spider is in Bob's graveyard
+
+  @cr:702.19b
+  Scenario: Without deathtouch, trample must assign a blocker's whole toughness first
+    Given Alice controls Colossal Dreadmaw
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Colossal Dreadmaw as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Colossal Dreadmaw
+    And the game proceeds to Alice's combat damage step
+    Then Alice can't divide Colossal Dreadmaw's combat damage as 1 to Giant Spider and 5 to Bob
+    And Alice may divide Colossal Dreadmaw's combat damage as 4 to Giant Spider and 2 to Bob
+
+  @cr:702.19d @cr:509.1h
+  Scenario: A blocked trampler whose blocker has left combat assigns all its damage to the player
+    Given Alice controls Colossal Dreadmaw
+    And Alice controls Island
+    And Alice has Unsummon in her hand
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Colossal Dreadmaw as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Colossal Dreadmaw
+    And Alice taps Island for mana
+    And Alice casts Unsummon targeting Grizzly Bears
+    And all players pass priority
+    And the game proceeds to Alice's postcombat main phase
+    Then Bob's life total is 14
+
+  @cr:702.15b @cr:120.3f
+  @needs:combat-keywords
+  Scenario: Combat damage to a player from a creature with lifelink gains its controller that much life
+    Given Alice controls Grizzly Bears
+    And Alice controls Basilisk Collar attached to Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And the game proceeds to Alice's postcombat main phase
+    Then Bob's life total is 18
+    And Alice's life total is 22
+
+  @cr:702.15b @cr:120.3f
+  @needs:combat-keywords
+  @needs:state-based-actions
+  Scenario: Combat damage to a blocking creature from a creature with lifelink gains life too
+    Given Alice controls Grizzly Bears
+    And Alice controls Basilisk Collar attached to Grizzly Bears
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Grizzly Bears
+    And the game proceeds to Alice's postcombat main phase
+    Then Alice's life total is 22
+    And Bob's life total is 20
+    And Giant Spider is in Bob's graveyard
+
+  @cr:702.15b
+  @needs:combat-keywords
+  Scenario: A blocking creature with lifelink gains its controller life
+    Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    And Bob controls Basilisk Collar attached to Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Hill Giant
+    And the game proceeds to Alice's postcombat main phase
+    Then Bob's life total is 22
+    And Alice's life total is 20
+
+  @cr:510.1a @cr:702.15b
+  @needs:combat-keywords
+  Scenario: A creature with lifelink and power below 0 deals no damage and gains no life
+    Given Alice controls Ornithopter
+    And Ornithopter has a -1/-1 counter on it
+    And Alice controls Basilisk Collar attached to Ornithopter
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Ornithopter as an attacker
+    And the game proceeds to Alice's postcombat main phase
+    Then Alice's life total is 20
+    And Bob's life total is 20
+
+  @cr:702.20b @cr:509.1a @cr:502.3
+  Scenario: A creature with vigilance that attacked can block in the opponent's next turn
+    Given Alice controls Serra Angel
+    And Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    And Alice has Forest in her library
+    And Bob has Swamp in his library
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Serra Angel and Hill Giant as attackers
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares no blockers
+    And the game proceeds to Bob's declare attackers step
+    And Bob declares Grizzly Bears as an attacker
+    And the game proceeds to Bob's declare blockers step
+    And Alice declares Serra Angel as a blocker of Grizzly Bears
+    Then Serra Angel is blocking Grizzly Bears
+
+  @cr:509.1a @cr:508.1f
+  Scenario: A creature without vigilance that attacked is still tapped in the opponent's turn and can't block
+    Given Alice controls Serra Angel
+    And Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    And Alice has Forest in her library
+    And Bob has Swamp in his library
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Serra Angel and Hill Giant as attackers
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares no blockers
+    And the game proceeds to Bob's declare attackers step
+    And Bob declares Grizzly Bears as an attacker
+    And the game proceeds to Bob's declare blockers step
+    And Alice declares Hill Giant as a blocker of Grizzly Bears
+    Then the action is rejected for being already tapped

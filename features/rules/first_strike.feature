@@ -1,0 +1,152 @@
+@rules
+Feature: First strike and double strike: the first combat damage step
+  If an attacking or blocking creature has first strike or double strike as the combat damage step
+  begins, only creatures with first strike or double strike assign combat damage in it; then the
+  combat gets a second combat damage step, in which the others assign theirs, and creatures with
+  double strike assign theirs again (CR 510.4, 702.4b, 702.7b). State-based actions are checked
+  between the two steps, so a creature destroyed in the first deals no damage in the second. Mana
+  empties from the pool at the end of each step, the first combat damage step included (CR 500.5).
+  No seed ruling is about these rules, but the reference engine implements them, so these
+  scenarios pin them.
+
+  Background:
+    Given a game between Alice and Bob
+    And it is Alice's precombat main phase
+
+  @cr:702.7b @cr:510.4 @cr:704.5g
+  @needs:state-based-actions
+  Scenario: An attacker with first strike destroys its blocker before the blocker deals damage
+    Given Alice controls Youthful Knight
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Youthful Knight as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Youthful Knight
+    And the game proceeds to Alice's postcombat main phase
+    Then Grizzly Bears is in Bob's graveyard
+    And Youthful Knight is on the battlefield
+
+  @cr:702.7b @cr:510.4
+  @needs:state-based-actions
+  Scenario: A blocker with first strike destroys the attacker before it deals damage
+    Given Alice controls Grizzly Bears
+    And Bob controls Youthful Knight
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Youthful Knight as a blocker of Grizzly Bears
+    And the game proceeds to Alice's postcombat main phase
+    Then Grizzly Bears is in Alice's graveyard
+    And Youthful Knight is on the battlefield
+
+  @cr:510.4 @cr:702.7b
+  @needs:state-based-actions
+  Scenario: First strike adds a second combat damage step
+    Given Alice controls Youthful Knight
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Youthful Knight as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Youthful Knight
+    And the game proceeds to Alice's combat damage step
+    Then Grizzly Bears is in Bob's graveyard
+    When all players pass priority
+    Then it is Alice's combat damage step
+    When all players pass priority
+    Then it is Alice's end of combat step
+
+  @cr:510.4 @cr:511.1
+  Scenario: Without first or double strike, the combat has one combat damage step
+    Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Hill Giant
+    And the game proceeds to Alice's combat damage step
+    And all players pass priority
+    Then it is Alice's end of combat step
+
+  @cr:510.4 @cr:702.7b
+  Scenario: A creature without first strike deals its damage in the second combat damage step
+    Given Alice controls Youthful Knight
+    And Alice controls Hill Giant
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Youthful Knight and Hill Giant as attackers
+    And the game proceeds to Alice's combat damage step
+    Then Bob's life total is 18
+    When all players pass priority
+    Then Bob's life total is 15
+
+  @cr:702.7b @cr:510.4
+  Scenario: A creature with first strike deals no damage in the second combat damage step
+    Given Alice controls Youthful Knight
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Youthful Knight as an attacker
+    And the game proceeds to Alice's postcombat main phase
+    Then Bob's life total is 18
+
+  @cr:702.4b @cr:510.4
+  Scenario: A creature with double strike deals combat damage in both combat damage steps
+    Given Alice controls Fencing Ace
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Fencing Ace as an attacker
+    And the game proceeds to Alice's combat damage step
+    Then Bob's life total is 19
+    When all players pass priority
+    Then Bob's life total is 18
+    And it is Alice's combat damage step
+
+  @cr:702.4b @cr:510.4 @cr:704.5g
+  @needs:state-based-actions
+  Scenario: A double striker's damage in both steps adds up on its blocker, which strikes back in the second
+    Given Alice controls Fencing Ace
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Fencing Ace as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Fencing Ace
+    And the game proceeds to Alice's combat damage step
+    Then Grizzly Bears has 1 damage marked on it
+    And Fencing Ace has no damage marked on it
+    When all players pass priority
+    Then Grizzly Bears is in Bob's graveyard
+    And Fencing Ace is in Alice's graveyard
+
+  @cr:702.4b @cr:510.4
+  @needs:state-based-actions
+  Scenario: A blocker with double strike deals damage in both steps, the attacker only in the second
+    Given Alice controls Hill Giant
+    And Bob controls Fencing Ace
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Fencing Ace as a blocker of Hill Giant
+    And the game proceeds to Alice's postcombat main phase
+    Then Hill Giant has 2 damage marked on it
+    And Fencing Ace is in Bob's graveyard
+
+  @cr:702.7b @cr:510.2
+  @needs:state-based-actions
+  Scenario: Two creatures with first strike deal their damage to each other at the same time
+    Given Alice controls Youthful Knight
+    And Bob controls Youthful Knight
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Youthful Knight as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Youthful Knight as a blocker of Alice's Youthful Knight
+    And the game proceeds to Alice's combat damage step
+    Then Youthful Knight is in Alice's graveyard
+    And Youthful Knight is in Bob's graveyard
+
+  @cr:500.5 @cr:510.4
+  Scenario: Mana empties from the pool at the end of the first combat damage step
+    Given Alice controls Youthful Knight
+    And Alice controls Forest
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Youthful Knight as an attacker
+    And the game proceeds to Alice's combat damage step
+    And Alice taps Forest for mana
+    And all players pass priority
+    Then it is Alice's combat damage step
+    And Alice's mana pool is empty
