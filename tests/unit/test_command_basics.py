@@ -98,8 +98,9 @@ def test_capabilities_verbose_lists_the_scenarios_under_each(capsys: pytest.Capt
     status, out = _out(capsys, ["capabilities", "-v"])
     assert status == 0
     derived = derive_all()
-    flash = out[out.index("\nflash ") : out.index("\nlayers ")]
-    assert sorted(line.strip() for line in flash.splitlines()[2:]) == sorted(
+    lines = out[out.index("\nflash ") + 1 :].splitlines()
+    end = next(n for n, line in enumerate(lines[1:], 1) if line and not line[0].isspace())  # the next capability
+    assert sorted(line.strip() for line in lines[1:end] if line.strip()) == sorted(
         i for i, d in derived.items() if "flash" in d.needs
     )
 
