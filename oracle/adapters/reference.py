@@ -79,11 +79,14 @@ class _Replayed(PlayerPolicy):
         return self.decided[self.taken - 1]
 
 
+_ATOMS = (str, int, float, bool, type(None))
+
+
 def _copied(value: Any) -> Any:
     """A copy of a JSON value (dicts and lists copied, the rest immutable)."""
-    if isinstance(value, dict):
-        return {key: _copied(item) for key, item in value.items()}
-    if isinstance(value, list):
+    if type(value) is dict:
+        return {key: item if type(item) in _ATOMS else _copied(item) for key, item in value.items()}
+    if type(value) is list:
         return [_copied(item) for item in value]
     return value
 
@@ -241,6 +244,9 @@ class ReferenceEngine(Engine):
         player = action.get("player", "")
         if player not in [p.name for p in game.state.players]:
             raise Rejected("not-allowed", f"unknown player {player!r}")
+        if kind == "pass":
+            game.pass_priority(player)
+            return
         targets = [self._ref(game.state, t) for t in action.get("targets", [])]
         paying = [(self._ref(game.state, m["source"]), m.get("ability", 1)) for m in action.get("mana_abilities", [])]
         if kind == "activate":
@@ -263,8 +269,6 @@ class ReferenceEngine(Engine):
                 self._mana(action),
                 paying,
             )
-        elif kind == "pass":
-            game.pass_priority(player)
         elif kind == "declare-attackers":
             game.declare_attackers(player, [self._ref(game.state, a) for a in action.get("attackers", [])])
         elif kind == "play":

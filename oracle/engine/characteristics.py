@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from .cards import Face, basic_land_mana
@@ -41,7 +42,7 @@ class Characteristics:
     def copy(self) -> Characteristics:
         """A copy sharing nothing that can change (its lists are copied)."""
         new = object.__new__(Characteristics)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()
         new.abilities, new.keywords = list(self.abilities), list(self.keywords)
         return new
 
@@ -144,7 +145,8 @@ def compute(state: GameState) -> dict[int, Characteristics]:
     if known is None or known[0] != inputs:
         known = (inputs, _layered(state))
         state.__dict__["_layered"] = known
-    return {key: ch.copy() for key, ch in known[1].items()}
+    copy = Characteristics.copy
+    return {key: copy(ch) for key, ch in known[1].items()}
 
 
 def _inputs(state: GameState) -> tuple[Any, ...]:
@@ -153,17 +155,20 @@ def _inputs(state: GameState) -> tuple[Any, ...]:
     counters and choices; and the effects from resolved spells and abilities (their changes as
     values, so a change made in place is seen).  Cards and faces are immutable, compared by identity
     first."""
-    objects = state.objects
     inputs: list[Any] = [
-        (
-            o.id, o.timestamp, o.card, o.copy_face, o.zone, o.x, o.controller, o.owner, o.is_token,
-            o.attached_to, o.paid, tuple(o.counters.items()), tuple(o.chosen.items()),
-        )  # fmt: skip
-        for o in map(objects.__getitem__, state.battlefield)
+        (_UNCHANGEABLE(o), tuple(o.counters.items()), tuple(o.chosen.items()))
+        for o in map(state.objects.__getitem__, state.battlefield)
     ]
     if state.effects:
         inputs.append(tuple((e.layer, e.timestamp, tuple(e.affected), copied(e.change)) for e in state.effects))
     return tuple(inputs)
+
+
+#: What :func:`_inputs` reads of a permanent besides its counters and choices (values that are
+#: replaced, never changed in place).
+_UNCHANGEABLE = attrgetter(
+    "id", "timestamp", "card", "copy_face", "zone", "x", "controller", "owner", "is_token", "attached_to", "paid"
+)
 
 
 def _layered(state: GameState) -> dict[int, Characteristics]:

@@ -14,8 +14,9 @@ class StateBasedActions(GameBase):
         """704.3: perform all applicable state-based actions simultaneously; True if any."""
         happened = self._players_lose()
         chars = compute(self.state)
+        permanents = self.state.permanents()  # none leaves until the actions are performed together
         doomed: list[tuple[GameObject, str]] = []
-        for obj in self.state.permanents():
+        for obj in permanents:
             ch = chars[obj.id]
             if "Creature" in ch.types and ch.toughness is not None:
                 if ch.toughness <= 0:
@@ -32,7 +33,7 @@ class StateBasedActions(GameBase):
                     obj.attached_to = None  # 704.5n: unattached, stays on the battlefield
                     happened = True
         doomed += self._legend_rule(chars)
-        for obj in self.state.permanents():
+        for obj in permanents:
             obj.deathtouch_damage = False  # 704.5h: "since the last time state-based actions were checked"
         for obj, reason in doomed:
             if obj.zone == "battlefield":

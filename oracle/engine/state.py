@@ -281,10 +281,12 @@ class GameState:
 
     def permanents(self) -> list[GameObject]:
         """Objects on the battlefield in timestamp order."""
-        return sorted((self.objects[i] for i in self.battlefield), key=_TIMESTAMP)
+        found = list(map(self.objects.__getitem__, self.battlefield))
+        found.sort(key=_TIMESTAMP)
+        return found
 
     def apnap(self) -> list[str]:
         """Players in active-player, nonactive-player order (101.4)."""
-        index = [p.name for p in self.players].index(self.active)
         names = [p.name for p in self.players]
+        index = names.index(self.active)
         return names[index:] + names[:index]
