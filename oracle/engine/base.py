@@ -31,7 +31,9 @@ if TYPE_CHECKING:
 
 #: :func:`json.dumps` with its default settings, its encoder made once rather than for each event
 #: (markers off: an event is plain data, never circular).
-_ENCODE = c_make_encoder(None, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ", False, False, True)
+_ENCODE = c_make_encoder(
+    None, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ", False, False, True
+)
 
 
 @dataclass
