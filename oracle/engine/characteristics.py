@@ -11,7 +11,7 @@ order (613.7).  Control (2) and text (3) effects don't occur in the card pool.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from operator import attrgetter
 from typing import Any
@@ -138,15 +138,15 @@ def _affected(
 def compute(state: GameState) -> dict[int, Characteristics]:
     """Characteristics of every permanent, applying the layers in order (613.1, 613.4).
 
-    The layers are applied once for each state of what they read (:func:`_inputs`), and every
-    call returns its own copy, which the caller may change."""
+    The layers are applied once for each state of what they read (:func:`_inputs`): until that
+    changes, every caller is given the same characteristics (in a dict of its own), to read and
+    never to change (:meth:`Characteristics.copy` gives one to change)."""
     inputs = _inputs(state)
     known = state.__dict__.get("_layered")
     if known is None or known[0] != inputs:
         known = (inputs, _layered(state))
         state.__dict__["_layered"] = known
-    copy = Characteristics.copy
-    return {key: copy(ch) for key, ch in known[1].items()}
+    return dict(known[1])
 
 
 def _inputs(state: GameState) -> tuple[Any, ...]:
@@ -316,7 +316,7 @@ def matches(
 def snapshot(state: GameState, obj: GameObject) -> dict[str, Any]:
     """Last known information of an object (608.2h, 603.10): its characteristics, counters and copiable values.
     Who controlled it is the controller of the object as it last existed, which the rules pass along with it."""
-    ch = replace(characteristics(state, obj))
+    ch = characteristics(state, obj).copy()
     return {
         "characteristics": ch,
         "counters": dict(obj.counters),
