@@ -155,8 +155,9 @@ def _inputs(state: GameState) -> tuple[Any, ...]:
     counters and choices; and the effects from resolved spells and abilities (their changes as
     values, so a change made in place is seen).  Cards and faces are immutable, compared by identity
     first."""
+    snapshot = dict.copy  # a plain dict of the counters' or the choices' values as they are now
     inputs: list[Any] = [
-        (_UNCHANGEABLE(o), tuple(o.counters.items()), tuple(o.chosen.items()))
+        (_UNCHANGEABLE(o), snapshot(o.counters), snapshot(o.chosen))
         for o in map(state.objects.__getitem__, state.battlefield)
     ]
     if state.effects:

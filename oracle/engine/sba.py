@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .base import GameBase
 from .characteristics import Characteristics, compute
 from .state import GameObject
+
+_KEYWORD = attrgetter("keyword")
 
 
 class StateBasedActions(GameBase):
@@ -25,7 +29,7 @@ class StateBasedActions(GameBase):
                     doomed.append((obj, "lethal damage (704.5g)"))
                 elif obj.deathtouch_damage:
                     doomed.append((obj, "damage from a source with deathtouch (704.5h)"))
-            if any(a.keyword == "enchant" for a in ch.abilities) and not self._legally_enchanting(obj, chars):
+            if "enchant" in map(_KEYWORD, ch.abilities) and not self._legally_enchanting(obj, chars):
                 doomed.append((obj, "an Aura attached to nothing it can enchant (704.5m)"))
             if obj.attached_to is not None and "Equipment" in ch.subtypes:
                 host = self.state.objects.get(obj.attached_to)
