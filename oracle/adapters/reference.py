@@ -6,7 +6,8 @@ keeps a checkpoint (a :meth:`~oracle.engine.state.GameState.clone`) and the acti
 since, so a rejected action, or one that stops at a player's choice, is undone by replaying
 those actions on a copy of the checkpoint (the rules are deterministic: the same state, the
 same answers and the same free decisions give the same game).  Accepted actions, nearly all of
-them, so cost no copy.  An action that needs a player's choice is replayed from the same state
+them, so cost no copy.  The state changes only through the engine's own calls: a change made to
+``state`` from outside between calls is lost with the next action that is not completed.  An action that needs a player's choice is replayed from the same state
 once the choice is answered, so the rules code can ask questions as plain function calls.
 
 A :class:`~oracle.engine.policy.PlayerPolicy` takes the players' free decisions (the mana
