@@ -29,6 +29,8 @@ class StateBasedActions(GameBase):
                     doomed.append((obj, "lethal damage (704.5g)"))
                 elif obj.deathtouch_damage:
                     doomed.append((obj, "damage from a source with deathtouch (704.5h)"))
+            if obj.deathtouch_damage:
+                obj.deathtouch_damage = False  # 704.5h: "since the last time state-based actions were checked"
             if "enchant" in map(_KEYWORD, ch.abilities) and not self._legally_enchanting(obj, chars):
                 doomed.append((obj, "an Aura attached to nothing it can enchant (704.5m)"))
             if obj.attached_to is not None and "Equipment" in ch.subtypes:
@@ -37,8 +39,6 @@ class StateBasedActions(GameBase):
                     obj.attached_to = None  # 704.5n: unattached, stays on the battlefield
                     happened = True
         doomed += self._legend_rule(chars)
-        for obj in permanents:
-            obj.deathtouch_damage = False  # 704.5h: "since the last time state-based actions were checked"
         for obj, reason in doomed:
             if obj.zone == "battlefield":
                 self.log("state-based-action", card=self.name(obj), reason=reason)
@@ -50,17 +50,21 @@ class StateBasedActions(GameBase):
         """704.5a: 0 or less life; 704.5b: drew from an empty library.  104.2a: the last player standing wins."""
         happened = False
         for player in self.state.players:
-            reason = ""
+            if player.has_lost:
+                continue
             if player.life <= 0:
                 reason = "life total 0 or less (704.5a)"
             elif player.drew_from_empty_library:
                 reason = "drew from an empty library (704.5b)"
-            if reason and not player.has_lost:
-                player.has_lost = True
-                happened = True
-                self.log("player-lost", player=player.name, reason=reason)
+            else:
+                continue
+            player.has_lost = True
+            happened = True
+            self.log("player-lost", player=player.name, reason=reason)
+        if self.state.winner:
+            return happened
         remaining = [p.name for p in self.state.players if not p.has_lost]
-        if len(remaining) == 1 and not self.state.winner:
+        if len(remaining) == 1:
             self.state.winner = remaining[0]
             self.log("player-won", player=self.state.winner)
         return happened
