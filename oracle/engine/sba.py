@@ -76,6 +76,8 @@ class StateBasedActions(GameBase):
     def _legend_rule(self, chars: dict[int, Characteristics]) -> list[tuple[GameObject, str]]:
         """704.5j: a player with two or more legendary permanents with the same name chooses one;
         the rest are put into their owners' graveyards."""
+        if not any("Legendary" in ch.supertypes for ch in chars.values()):
+            return []
         groups: dict[tuple[str, str], list[GameObject]] = {}
         for obj in self.state.permanents():
             ch = chars[obj.id]
