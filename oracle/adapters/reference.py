@@ -1,11 +1,14 @@
 """The reference engine behind the adapter contract (:mod:`oracle.contract`).
 
 It translates positions, actions and observations between the contract's
-plain data and :class:`~oracle.game.Game`.  Each action runs on a copy of the state
-(:meth:`~oracle.engine.state.GameState.clone`, which copies only what can change): a
-rejection discards the copy (the state is unchanged), and an action that needs a player's
-choice is replayed from the same state once the choice is answered, so the rules code can
-ask questions as plain function calls.
+plain data and :class:`~oracle.game.Game`.  Each action changes the state in place; the engine
+keeps a checkpoint (a :meth:`~oracle.engine.state.GameState.clone`) and the actions accepted
+since, so a rejected action, or one that stops at a player's choice, is undone by replaying
+those actions on a copy of the checkpoint (the rules are deterministic: the same state, the
+same answers and the same free decisions give the same game).  Accepted actions, nearly all of
+them, so cost no copy.  The state changes only through the engine's own calls: a change made to
+``state`` from outside between calls is lost with the next action that is not completed.  An action that needs a player's choice is replayed from the same state
+once the choice is answered, so the rules code can ask questions as plain function calls.
 
 A :class:`~oracle.engine.policy.PlayerPolicy` takes the players' free decisions (the mana
 that pays a generic cost when the action names none, and the like); the default one the
@@ -77,6 +80,18 @@ class _Replayed(PlayerPolicy):
         return self.decided[self.taken - 1]
 
 
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a JSON value (dicts and lists copied, the rest immutable)."""
+    if type(value) is dict:
+        return {key: item if type(item) in _ATOMS else _copied(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copied(item) for item in value]
+    return value
+
+
 class ReferenceEngine(Engine):
     """The suite's own engine: follows the Comprehensive Rules, knows cards only as fixtures."""
 
@@ -84,6 +99,11 @@ class ReferenceEngine(Engine):
         self.cards = cards or shared_database(cards_dir())
         self.policy = policy or PlayerPolicy()
         self.state = GameState(players=[])
+        #: The state as it stood before the actions of ``_since`` (accepted since, with the
+        #: answers and free decisions each took): together they are the state before the
+        #: next action, for undoing it (see :meth:`_undo`).
+        self._checkpoint = self.state
+        self._since: list[tuple[JSON, list[str], list[int]]] = []
         #: While a choice is pending: the action, the answers so far, the question, and the
         #: free decisions the action took (a replay takes them again).
         self._pending: tuple[JSON, list[str], PendingChoice, list[int]] | None = None
@@ -105,6 +125,7 @@ class ReferenceEngine(Engine):
             self.state = self._build(position)
         except UserError as exc:
             return rejected("not-allowed", str(exc))
+        self._checkpoint, self._since = self.state.clone(), []
         self._pending = None
         return accepted()
 
@@ -178,18 +199,33 @@ class ReferenceEngine(Engine):
         return self._run(action, [], [])
 
     def _run(self, action: JSON, answers: list[str], decided: list[int]) -> JSON:
-        game = Game(self.state.clone(), answers, _Replayed(self.policy, decided))
+        action = _copied(action)  # kept for replays: the caller may reuse its dict
+        game = Game(self.state, answers, _Replayed(self.policy, decided))
         try:
             self._dispatch(game, action)
         except NeedChoice as need:
             self._pending = (action, answers, need.choice, decided)
-            self._view = game.state
+            self._view = self._undo()
             return accepted()
         except Rejected as rejection:
+            self._undo()
             return rejected(rejection.code, rejection.reason)
+        except BaseException:
+            self._undo()
+            raise
         self._pending = None
-        self.state = game.state
+        self._since.append((action, answers, decided))
         return accepted()
+
+    def _undo(self) -> GameState:
+        """Put back the state as it was before the action that is running, and return the
+        state the action left (a question's view).  The checkpoint's copy replays the actions
+        accepted since, taking again their answers and decisions; it becomes the new checkpoint."""
+        left, state = self.state, self._checkpoint.clone()
+        for action, answers, decided in self._since:
+            self._dispatch(Game(state, answers, _Replayed(self.policy, decided)), action)
+        self.state, self._checkpoint, self._since = state, state.clone(), []
+        return left
 
     def _ref(self, state: GameState, ref: Any) -> int:
         for obj in state.objects.values():
@@ -209,6 +245,9 @@ class ReferenceEngine(Engine):
         player = action.get("player", "")
         if player not in [p.name for p in game.state.players]:
             raise Rejected("not-allowed", f"unknown player {player!r}")
+        if kind == "pass":
+            game.pass_priority(player)
+            return
         targets = [self._ref(game.state, t) for t in action.get("targets", [])]
         paying = [(self._ref(game.state, m["source"]), m.get("ability", 1)) for m in action.get("mana_abilities", [])]
         if kind == "activate":
@@ -231,8 +270,6 @@ class ReferenceEngine(Engine):
                 self._mana(action),
                 paying,
             )
-        elif kind == "pass":
-            game.pass_priority(player)
         elif kind == "declare-attackers":
             game.declare_attackers(player, [self._ref(game.state, a) for a in action.get("attackers", [])])
         elif kind == "play":

@@ -11,6 +11,7 @@ import json
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import TYPE_CHECKING, Any
 
 from oracle.errors import Rejected
@@ -26,6 +27,13 @@ if TYPE_CHECKING:
     from .cards import Card, Face
     from .mana import ManaCost
     from .vocabulary import Ability
+
+
+#: :func:`json.dumps` with its default settings, its encoder made once rather than for each event
+#: (markers off: an event is plain data, never circular).
+_ENCODE = c_make_encoder(
+    None, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ", False, False, True
+)
 
 
 @dataclass
@@ -97,7 +105,8 @@ class GameBase:
         return self.choose_object(player, kind, candidates, prompt)
 
     def log(self, kind: str, **details: Any) -> None:
-        self.state.events.append(json.dumps({"type": kind, **details}))
+        details = {"type": kind, **details}
+        self.state.events.append("".join(_ENCODE(details, 0)))
 
     def obj(self, object_id: int) -> GameObject:
         try:

@@ -10,6 +10,7 @@ ability, whose ``text`` must be quoted from the oracle text.  Any file in
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -29,6 +30,13 @@ SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")
 def basic_land_mana() -> dict[str, str]:
     """305.6: the basic land types and their mana symbols, from ``fixtures/basic_land_types.toml``
     (read once per suite root); a file missing or malformed is one :class:`CardDataError` line."""
+    return _basic_land_mana_under(os.environ.get("MTG_CONFORMANCE_ROOT"))
+
+
+@cache
+def _basic_land_mana_under(override: str | None) -> dict[str, str]:
+    """The table under the suite root that ``MTG_CONFORMANCE_ROOT`` (``override``) names, or the
+    installation's; looked up once per root, as the layers ask for it with every land."""
     from oracle.paths import suite_root
 
     return _basic_land_types(suite_root() / "fixtures" / "basic_land_types.toml")

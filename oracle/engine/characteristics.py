@@ -11,11 +11,13 @@ order (613.7).  Control (2) and text (3) effects don't occur in the card pool.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from .cards import Face, basic_land_mana
-from .state import GameObject, GameState
+from .state import GameObject, GameState, copied
 from .vocabulary import Ability, Cost
 
 
@@ -37,6 +39,13 @@ class Characteristics:
     mana_value: int = 0
     keywords: list[str] = field(default_factory=list)
 
+    def copy(self) -> Characteristics:
+        """A copy sharing nothing that can change (its lists are copied)."""
+        new = object.__new__(Characteristics)
+        new.__dict__ = self.__dict__.copy()
+        new.abilities, new.keywords = list(self.abilities), list(self.keywords)
+        return new
+
     def keyword_abilities(self, keyword: str) -> list[Ability]:
         return [a for a in self.abilities if a.keyword == keyword]
 
@@ -52,13 +61,19 @@ BLITZ_DRAW = Ability(
 
 def _intrinsic_mana_abilities(subtypes: tuple[str, ...]) -> list[Ability]:
     """305.6: each basic land type gives the land "{T}: Add [its mana symbol]"."""
+    return list(_mana_abilities_of(subtypes, tuple(basic_land_mana().items())))
+
+
+@cache
+def _mana_abilities_of(subtypes: tuple[str, ...], symbols: tuple[tuple[str, str], ...]) -> tuple[Ability, ...]:
+    """:func:`_intrinsic_mana_abilities`, made once for each type line (abilities are immutable)."""
     abilities = []
-    for land_type, symbol in basic_land_mana().items():
+    for land_type, symbol in symbols:
         if land_type in subtypes:
             text = f"{{T}}: Add {symbol}."
             spec = {"effects": [{"add_mana": {"mana": symbol}}]}
             abilities.append(Ability("activated", text, spec, Cost.parse("{T}")))
-    return abilities
+    return tuple(abilities)
 
 
 def _number(value: str | None) -> int | None:
@@ -121,7 +136,44 @@ def _affected(
 
 
 def compute(state: GameState) -> dict[int, Characteristics]:
-    """Characteristics of every permanent, applying the layers in order (613.1, 613.4)."""
+    """Characteristics of every permanent, applying the layers in order (613.1, 613.4).
+
+    The layers are applied once for each state of what they read (:func:`_inputs`): until that
+    changes, every caller is given the same characteristics (in a dict of its own), to read and
+    never to change (:meth:`Characteristics.copy` gives one to change)."""
+    inputs = _inputs(state)
+    known = state.__dict__.get("_layered")
+    if known is None or known[0] != inputs:
+        known = (inputs, _layered(state))
+        state.__dict__["_layered"] = known
+    return dict(known[1])
+
+
+def _inputs(state: GameState) -> tuple[Any, ...]:
+    """Everything of the state the layers read: each permanent's copiable values (its card or what
+    a copy effect left), timestamp, zone, X, controller, owner, tokenness, attachment, paid costs,
+    counters and choices; and the effects from resolved spells and abilities (their changes as
+    values, so a change made in place is seen).  Cards and faces are immutable, compared by identity
+    first."""
+    snapshot = dict.copy  # a plain dict of the counters' or the choices' values as they are now
+    inputs: list[Any] = [
+        (_UNCHANGEABLE(o), snapshot(o.counters), snapshot(o.chosen))
+        for o in map(state.objects.__getitem__, state.battlefield)
+    ]
+    if state.effects:
+        inputs.append(tuple((e.layer, e.timestamp, tuple(e.affected), copied(e.change)) for e in state.effects))
+    return tuple(inputs)
+
+
+#: What :func:`_inputs` reads of a permanent besides its counters and choices (values that are
+#: replaced, never changed in place).
+_UNCHANGEABLE = attrgetter(
+    "id", "timestamp", "card", "copy_face", "zone", "x", "controller", "owner", "is_token", "attached_to", "paid"
+)
+
+
+def _layered(state: GameState) -> dict[int, Characteristics]:
+    """:func:`compute`'s work: the layers applied to every permanent."""
     permanents = state.permanents()
     chars = {obj.id: _from_face(obj, obj.face()) for obj in permanents}
     # Layer 4: type-changing effects ("becomes a blue Frog", "becomes a creature that's still a land").
@@ -265,7 +317,7 @@ def matches(
 def snapshot(state: GameState, obj: GameObject) -> dict[str, Any]:
     """Last known information of an object (608.2h, 603.10): its characteristics, counters and copiable values.
     Who controlled it is the controller of the object as it last existed, which the rules pass along with it."""
-    ch = replace(characteristics(state, obj))
+    ch = characteristics(state, obj).copy()
     return {
         "characteristics": ch,
         "counters": dict(obj.counters),

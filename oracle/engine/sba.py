@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .base import GameBase
 from .characteristics import Characteristics, compute
 from .state import GameObject
+
+_KEYWORD = attrgetter("keyword")
 
 
 class StateBasedActions(GameBase):
@@ -14,8 +18,9 @@ class StateBasedActions(GameBase):
         """704.3: perform all applicable state-based actions simultaneously; True if any."""
         happened = self._players_lose()
         chars = compute(self.state)
+        permanents = self.state.permanents()  # none leaves until the actions are performed together
         doomed: list[tuple[GameObject, str]] = []
-        for obj in self.state.permanents():
+        for obj in permanents:
             ch = chars[obj.id]
             if "Creature" in ch.types and ch.toughness is not None:
                 if ch.toughness <= 0:
@@ -24,7 +29,9 @@ class StateBasedActions(GameBase):
                     doomed.append((obj, "lethal damage (704.5g)"))
                 elif obj.deathtouch_damage:
                     doomed.append((obj, "damage from a source with deathtouch (704.5h)"))
-            if any(a.keyword == "enchant" for a in ch.abilities) and not self._legally_enchanting(obj, chars):
+            if obj.deathtouch_damage:
+                obj.deathtouch_damage = False  # 704.5h: "since the last time state-based actions were checked"
+            if "enchant" in map(_KEYWORD, ch.abilities) and not self._legally_enchanting(obj, chars):
                 doomed.append((obj, "an Aura attached to nothing it can enchant (704.5m)"))
             if obj.attached_to is not None and "Equipment" in ch.subtypes:
                 host = self.state.objects.get(obj.attached_to)
@@ -32,8 +39,6 @@ class StateBasedActions(GameBase):
                     obj.attached_to = None  # 704.5n: unattached, stays on the battlefield
                     happened = True
         doomed += self._legend_rule(chars)
-        for obj in self.state.permanents():
-            obj.deathtouch_damage = False  # 704.5h: "since the last time state-based actions were checked"
         for obj, reason in doomed:
             if obj.zone == "battlefield":
                 self.log("state-based-action", card=self.name(obj), reason=reason)
@@ -45,17 +50,21 @@ class StateBasedActions(GameBase):
         """704.5a: 0 or less life; 704.5b: drew from an empty library.  104.2a: the last player standing wins."""
         happened = False
         for player in self.state.players:
-            reason = ""
+            if player.has_lost:
+                continue
             if player.life <= 0:
                 reason = "life total 0 or less (704.5a)"
             elif player.drew_from_empty_library:
                 reason = "drew from an empty library (704.5b)"
-            if reason and not player.has_lost:
-                player.has_lost = True
-                happened = True
-                self.log("player-lost", player=player.name, reason=reason)
+            else:
+                continue
+            player.has_lost = True
+            happened = True
+            self.log("player-lost", player=player.name, reason=reason)
+        if self.state.winner:
+            return happened
         remaining = [p.name for p in self.state.players if not p.has_lost]
-        if len(remaining) == 1 and not self.state.winner:
+        if len(remaining) == 1:
             self.state.winner = remaining[0]
             self.log("player-won", player=self.state.winner)
         return happened
@@ -67,6 +76,8 @@ class StateBasedActions(GameBase):
     def _legend_rule(self, chars: dict[int, Characteristics]) -> list[tuple[GameObject, str]]:
         """704.5j: a player with two or more legendary permanents with the same name chooses one;
         the rest are put into their owners' graveyards."""
+        if not any("Legendary" in ch.supertypes for ch in chars.values()):
+            return []
         groups: dict[tuple[str, str], list[GameObject]] = {}
         for obj in self.state.permanents():
             ch = chars[obj.id]

@@ -201,7 +201,7 @@ class Player:
 
 @dataclass
 class GameState:
-    """The whole game, copyable as one value (for rejections that leave it unchanged)."""
+    """The whole game, copyable as one value (a checkpoint from which a rejected action is undone)."""
 
     players: list[Player]
     objects: dict[int, GameObject] = field(default_factory=dict)
@@ -237,9 +237,10 @@ class GameState:
     pending_triggers: list[StackItem] = field(default_factory=list)
 
     def clone(self) -> GameState:
-        """The state as one independent value, for an action that may be rejected (the game
-        goes on from the copy; the original stays as it was).  Many times quicker than
-        :func:`copy.deepcopy`: only what can change is copied."""
+        """The state as one independent value: the reference engine's checkpoint, from which it
+        undoes an action it rejects by replaying the actions accepted since.  Many times quicker
+        than :func:`copy.deepcopy`: only what can change is copied (the layers' cached answer,
+        read-only and checked against what it was computed from, is shared)."""
         new = _shallow(self)
         new.players = [player.clone() for player in self.players]
         new.objects = {key: obj.clone() for key, obj in self.objects.items()}
@@ -281,10 +282,12 @@ class GameState:
 
     def permanents(self) -> list[GameObject]:
         """Objects on the battlefield in timestamp order."""
-        return sorted((self.objects[i] for i in self.battlefield), key=_TIMESTAMP)
+        found = list(map(self.objects.__getitem__, self.battlefield))
+        found.sort(key=_TIMESTAMP)
+        return found
 
     def apnap(self) -> list[str]:
         """Players in active-player, nonactive-player order (101.4)."""
-        index = [p.name for p in self.players].index(self.active)
         names = [p.name for p in self.players]
+        index = names.index(self.active)
         return names[index:] + names[:index]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from . import effects
@@ -81,7 +80,7 @@ class TriggerRules(GameBase):
         """603.7a: a delayed triggered ability, created now, that triggers at the next end step.
         It refers to that object (603.7c), which it shows as its source as it was now: the object
         may have left the battlefield by the time the ability triggers."""
-        self.state.delayed.append(("end", controller, obj.id, replace(self.chars(obj))))
+        self.state.delayed.append(("end", controller, obj.id, self.chars(obj).copy()))
 
     def step_triggers(self, step: str) -> None:
         """At the beginning of a step: its "at the beginning of" abilities (503.1a) and the

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from oracle.errors import CardDataError
@@ -209,8 +210,9 @@ class Ability:
             return []
         return [params for effect in self.effects for w, params in effect.items() if w == word]
 
-    @property
+    @cached_property
     def keyword(self) -> str:
+        """The keyword of a keyword ability (702), else "" (read once: abilities never change)."""
         return str(self.spec.get("keyword", "")) if self.kind == "keyword" else ""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Ability:

@@ -196,7 +196,7 @@ class ZoneRules(GameBase):
         included, look back in time (603.10a): they are the abilities permanents had just before."""
         before = compute(self.state)
         lki = snapshot(self.state, obj)
-        watchers = [(o, replace(before[o.id])) for o in self.state.permanents()]
+        watchers = [(o, before[o.id].copy()) for o in self.state.permanents()]
         new = self.move(obj, zone)  # what was attached to it is dealt with as a state-based action (704.5m, 704.5n)
         self.state.effects = [e for e in self.state.effects if e.affected != [obj.id]]
         for watcher, chars in watchers:

@@ -30,17 +30,20 @@ class Terse(ReferenceEngine):
     ``damage``, a permanent's ``owner``), adds fields of its own, words its events, reasons and
     version otherwise, and, its one rules defect, makes its Forest add {R} and costs Alice 1 life."""
 
+    red = False
+
     def perform(self, action: JSON) -> JSON:
         outcome = super().perform(action)
         if not outcome["accepted"]:
             return {"accepted": False, "rejection": {**outcome["rejection"], "reason": "nope"}}
         if action == TAP:
-            pool = self.state.players[0].pool
-            pool.mana = type(pool.mana)({"R": 1})
+            self.red = True  # its Forest added {R}, not {G}
         return outcome
 
     def observe(self) -> JSON:
         observation: dict[str, Any] = super().observe()
+        if self.red:
+            observation["players"][0]["mana_pool"] = {"R": 1}
         observation["contract"] = "1.2.1"
         observation["engine_debug"] = {"tick": 7}
         observation["events"] = [{"type": "mana", "permanent": "f"}]

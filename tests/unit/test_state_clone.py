@@ -1,4 +1,6 @@
-"""GameState.clone: the copy each action runs on, so a rejected action leaves the game as it was.
+"""GameState.clone: the reference engine's checkpoint, from which a rejected action is undone (by
+replaying the actions accepted since), so that it leaves the game as it was; tests/unit/
+test_engine_undo.py checks that on every action of the suite's scenarios not completed.
 
 The copy must equal the original and share nothing that can change with it.  The sample
 state gives every field of every class of the state a value other than its default, so a

@@ -50,3 +50,9 @@ def patch_everywhere(mp: pytest.MonkeyPatch, owner: Any, name: str, new: Any) ->
         for attribute, value in list(namespace.items()):
             if value is original:
                 mp.setattr(module, attribute, new)
+
+
+def changeable(chars: dict[int, Any]) -> dict[int, Any]:
+    """Copies of the characteristics :func:`oracle.engine.characteristics.compute` answered, for a
+    wrong engine to change: its answer is shared by every reader until the state changes."""
+    return {key: ch.copy() for key, ch in chars.items()}

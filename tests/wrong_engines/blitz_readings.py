@@ -16,7 +16,7 @@ import pytest
 from oracle.engine import casting, characteristics, effects, game, triggers, zones
 from oracle.engine.mana import ManaCost
 
-from . import Mutant, patch_everywhere
+from . import Mutant, changeable, patch_everywhere
 
 Compute = Callable[[Any], dict[int, Any]]
 
@@ -42,7 +42,7 @@ def blitz_gives_no_haste(mp: pytest.MonkeyPatch) -> None:
     original: Compute = characteristics.compute
 
     def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
+        chars = changeable(original(st))
         for obj in st.permanents():
             ch = chars[obj.id]
             if _blitzed(obj) and ch.keyword_abilities("blitz"):
@@ -171,7 +171,7 @@ def _blitz_draw_on_the_card(accumulates: bool) -> Callable[[pytest.MonkeyPatch],
             return new
 
         def compute(st: Any) -> dict[int, Any]:
-            chars = original(st)
+            chars = changeable(original(st))
             casts = _recalled(st, "_blitz_casts", {})
             for obj in st.permanents():
                 ch, times = chars[obj.id], casts.get(obj.ref, 0) if obj.ref and not obj.is_token else 0
@@ -216,7 +216,7 @@ def copies_have_the_blitz_draw(mp: pytest.MonkeyPatch) -> None:
     original: Compute = characteristics.compute
 
     def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
+        chars = changeable(original(st))
         for obj in st.permanents():
             ch = chars[obj.id]
             if (

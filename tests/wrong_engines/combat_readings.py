@@ -139,6 +139,7 @@ def power_fixed_when_attacking(mp: pytest.MonkeyPatch) -> None:
 
     def assign(self: Any, attacker: Any, chars: Any) -> list[Any]:
         if hasattr(attacker, "declared_power"):
+            chars[attacker.id] = chars[attacker.id].copy()  # the dict is the caller's, its values shared
             chars[attacker.id].power = attacker.declared_power
         return original_assign(self, attacker, chars)
 
@@ -224,6 +225,7 @@ def lifelink_only_against_players(mp: pytest.MonkeyPatch) -> None:
     def deal(self: Any, assignments: list[Any], chars: Any) -> None:
         for source, recipient, _ in assignments:
             if not isinstance(recipient, str) and "lifelink" in chars[source.id].keywords:
+                chars[source.id] = chars[source.id].copy()  # the dict is the caller's, its values shared
                 chars[source.id].keywords = [k for k in chars[source.id].keywords if k != "lifelink"]
         original(self, assignments, chars)
 

@@ -12,7 +12,7 @@ from oracle.engine import characteristics, effects, triggers, zones
 from oracle.engine.cards import Face
 from oracle.engine.vocabulary import Ability
 
-from . import patch_everywhere
+from . import changeable, patch_everywhere
 
 
 def _layered(g: Any, obj: Any, printed: Face) -> Face:
@@ -90,7 +90,7 @@ def base_power_includes_modifiers(mp: pytest.MonkeyPatch) -> None:
     original = characteristics.compute
 
     def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
+        chars = changeable(original(st))
         for ch in chars.values():
             ch.base_power, ch.base_toughness = ch.power, ch.toughness
         return chars
@@ -236,7 +236,7 @@ def offspring_read_from_the_spell(mp: pytest.MonkeyPatch) -> None:
     offspring = Ability("keyword", "Offspring", {"keyword": "offspring"})
 
     def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
+        chars = changeable(original(st))
         for obj in st.permanents():
             ch = chars[obj.id]
             if "offspring" in obj.paid and not ch.keyword_abilities("offspring"):

@@ -11,7 +11,7 @@ import pytest
 
 from oracle.engine import characteristics
 
-from . import Mutant, patch_everywhere
+from . import Mutant, changeable, patch_everywhere
 
 
 def _patch_compute(mp: pytest.MonkeyPatch, after: Any) -> None:
@@ -19,7 +19,7 @@ def _patch_compute(mp: pytest.MonkeyPatch, after: Any) -> None:
     original = characteristics.compute
 
     def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
+        chars = changeable(original(st))
         after(st, chars)
         return chars
 

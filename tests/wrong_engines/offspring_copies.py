@@ -12,7 +12,7 @@ import pytest
 
 from oracle.engine import characteristics, effects, triggers, zones
 
-from . import Mutant, patch_everywhere
+from . import Mutant, changeable, patch_everywhere
 from .offspring_readings import _copy_source, _mutant
 
 #: The object whose ability is creating a token copy right now (innermost last), for the
@@ -209,7 +209,7 @@ def one_one_set_after_the_layers(mp: pytest.MonkeyPatch) -> None:
         return result
 
     def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
+        chars = changeable(original(st))
         for obj in st.permanents():
             ch = chars[obj.id]
             if obj.is_token and any(obj.copy_face is face for face in excepted) and ch.power is not None:

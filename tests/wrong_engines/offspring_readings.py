@@ -17,7 +17,7 @@ from oracle.engine import casting, characteristics, effects, triggers, zones
 from oracle.engine.vocabulary import Ability
 from oracle.errors import Rejected
 
-from . import Mutant, patch_everywhere
+from . import Mutant, changeable, patch_everywhere
 
 
 def _copy_source(g: Any, item: Any) -> tuple[Any, Any]:
@@ -34,7 +34,7 @@ def _computing(chars_for: Callable[[Any, dict[int, Any]], None]) -> Iterator[Non
     original = triggers.compute
 
     def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
+        chars = changeable(original(st))
         chars_for(st, chars)
         return chars
 
@@ -146,14 +146,14 @@ def offspring_instances_merge(mp: pytest.MonkeyPatch) -> None:
     original = characteristics.compute
 
     def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
+        chars = changeable(original(st))
         for ch in chars.values():
             first = next((a for a in ch.abilities if a.keyword == "offspring"), None)
             ch.abilities = [a for a in ch.abilities if a.keyword != "offspring" or a is first]
         return chars
 
     def characteristics_of(state: Any, obj: Any) -> Any:
-        ch = characteristics_original(state, obj)
+        ch = characteristics_original(state, obj).copy()
         first = next((a for a in ch.abilities if a.keyword == "offspring"), None)
         ch.abilities = [a for a in ch.abilities if a.keyword != "offspring" or a is first]
         return ch

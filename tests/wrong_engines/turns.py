@@ -10,7 +10,7 @@ import pytest
 from oracle.engine import characteristics, effects, game, triggers, zones
 from oracle.errors import Rejected
 
-from . import patch_everywhere
+from . import changeable, patch_everywhere
 
 
 def no_summoning_sickness(mp: pytest.MonkeyPatch) -> None:
@@ -104,7 +104,7 @@ def blitz_follows_copies(mp: pytest.MonkeyPatch) -> None:
     original = characteristics.compute
 
     def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
+        chars = changeable(original(st))
         for obj in st.permanents():
             ch = chars[obj.id]
             if ch.keyword_abilities("blitz") and "haste" not in ch.keywords:
@@ -194,7 +194,7 @@ def cda_outside_base_power(mp: pytest.MonkeyPatch) -> None:
     original = characteristics.compute
 
     def compute(st: Any) -> dict[int, Any]:
-        chars = original(st)
+        chars = changeable(original(st))
         for ch in chars.values():
             defines = any(a.static_effects("define_power_toughness") for a in ch.abilities)
             if defines and ch.base_power is not None:
