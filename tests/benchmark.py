@@ -41,8 +41,8 @@ run with compiled modules cached, as they are for a user (the first of their run
     against phase.rs in the same process, both times per scenario and their ratio; and the
     suite against phase.rs serial and with ``-n auto``.
 
-``--figures FILE`` writes every target with its figure as JSON; ``--readme`` also writes them
-into the README's "Checks and speed" section (tests/unit/test_readme_figures.py checks that the
+``--figures FILE`` writes every target with its figure as JSON; ``--readme`` writes them into
+tests/benchmark_figures.json and the README's "Checks and speed" section (tests/unit/test_readme_figures.py checks that the
 README says what that file holds).  It is a script, not a test: speed is measured here and never
 asserted in the suite.
 """
@@ -309,8 +309,9 @@ def write_figures(options: argparse.Namespace, report: Report, started: str) -> 
         "targets": report.targets,
         "notes": report.notes,
     }
-    if options.figures:
-        options.figures.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    for path in [options.figures] + ([ROOT / "tests" / "benchmark_figures.json"] if options.readme else []):
+        if path:
+            path.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     if options.readme:
         readme = ROOT / "README.md"
         text = readme.read_text(encoding="utf-8")

@@ -131,7 +131,7 @@ def readme_block(figures: dict[str, Any]) -> str:
         lines.append(f"* {name}: {figure};")
     lines[-1] = lines[-1].removesuffix(";") + "."
     lines.append(README_END)
-    return "\n".join(lines)
+    return "\n  ".join(lines).replace("\n  \n", "\n\n")  # inside the README's list item
 
 
 def command(name: str) -> list[str]:
