@@ -51,6 +51,11 @@ class NeedsTable:
     card_words: dict[str, tuple[str, ...]]
     steps: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
 
+    def steps_for(self, kind: str) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
+        """The rows of [steps] a step of this kind may match, in the table's order: a row whose
+        pattern starts with another kind's word (``^given ``) can't match it, and is not tried."""
+        return _rows_for(self.steps, kind)
+
 
 @dataclass
 class Derived:
@@ -161,6 +166,14 @@ def _derive_card(card: Card, table: NeedsTable, derived: Derived, words: dict[st
 
 
 @cache
+def _rows_for(
+    rows: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...], kind: str
+) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
+    others = tuple(f"^{other} " for other in ("given", "when", "then") if other != kind)
+    return tuple(row for row in rows if not row[0].pattern.startswith(others))
+
+
+@cache
 def _longest_first(names: tuple[str, ...]) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
@@ -231,7 +244,7 @@ StepReading = tuple[list[Sequence[str]], list[str]]
 
 def _read_step(kind: str, text: str, cards: CardDatabase, table: NeedsTable) -> StepReading:
     phrase = f"{kind} {text}"
-    return [needs for pattern, needs in table.steps if pattern.search(phrase)], cards_named(text, cards)
+    return [needs for pattern, needs in table.steps_for(kind) if pattern.search(phrase)], cards_named(text, cards)
 
 
 def derive(
