@@ -50,11 +50,19 @@ class NeedsTable:
     capabilities: dict[str, str]
     card_words: dict[str, tuple[str, ...]]
     steps: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
+    #: The rows of [steps] for each kind of step, as :meth:`steps_for` sorts them out once.
+    _by_kind: dict[str, tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def steps_for(self, kind: str) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
         """The rows of [steps] a step of this kind may match, in the table's order: a row whose
         pattern starts with another kind's word (``^given ``) can't match it, and is not tried."""
-        return _rows_for(self.steps, kind)
+        rows = self._by_kind.get(kind)
+        if rows is None:
+            others = tuple(f"^{other} " for other in ("given", "when", "then") if other != kind)
+            rows = self._by_kind[kind] = tuple(row for row in self.steps if not row[0].pattern.startswith(others))
+        return rows
 
 
 @dataclass
@@ -163,14 +171,6 @@ def _derive_card(card: Card, table: NeedsTable, derived: Derived, words: dict[st
             derived.add(table.card_words[word], f"{card.name} ({word})")
         elif " " not in word:  # a qualified word adds to its word's row only where it has one
             derived.problems.append(f"card {card.name} uses {word!r}, which has no row in [card_words]")
-
-
-@cache
-def _rows_for(
-    rows: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...], kind: str
-) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
-    others = tuple(f"^{other} " for other in ("given", "when", "then") if other != kind)
-    return tuple(row for row in rows if not row[0].pattern.startswith(others))
 
 
 @cache
