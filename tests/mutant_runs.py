@@ -39,7 +39,10 @@ def run(mutant: Mutant, cwd: Path) -> subprocess.CompletedProcess[str]:
     seed ruling is about (no rulings: its scenarios are ``@rules`` ones) runs ``-m rules``."""
     rulings = [arg for r in mutant.rulings for arg in ("--ruling", r)] or ["-m", "rules"]
     env = {**os.environ, **mutant_env(mutant.name)}
-    env.pop("COVERAGE_PROCESS_START", None)  # the engine's coverage comes from the scenarios' own run
+    # The engine's coverage comes from the scenarios' own run: the wrong engines' runs are not
+    # measured (coverage's subprocess patch names its settings in either variable).
+    for variable in ("COVERAGE_PROCESS_START", "COVERAGE_PROCESS_CONFIG"):
+        env.pop(variable, None)
     return subprocess.run([*command(), "run", *rulings], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
 
 

@@ -62,12 +62,7 @@ class Suite:
             catalog, expectations = _checked_inputs(config)
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
-        from .step_index import INDEX
-        from .steps import import_step_modules
-
         config.pluginmanager.import_plugin(FIXTURES)
-        import_step_modules()
-        INDEX.check = bool(config.getoption("mtg_check_step_index"))
         config.pluginmanager.register(Suite(), "mtg-conformance-suite")
         config.stash[CATALOG] = catalog
         for ruling in catalog.rulings.values():
@@ -125,6 +120,16 @@ class Suite:
             return
         config.stash[STARTED] = (engine, described)
         self.opened = (engine, spec)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """The step definitions (and pytest-bdd, whose registry holds them) are imported once a
+        scenario is selected, before the first runs (a broken step module stops the session
+        here, loudly); a run that selects none never imports them."""
+        if session.items:
+            from .driver import INDEX  # registers every step definition
+
+            INDEX.check = bool(session.config.getoption("mtg_check_step_index"))
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:

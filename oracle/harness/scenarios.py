@@ -19,7 +19,6 @@ from oracle.errors import UserError
 from oracle.suite.results import RESULTS
 from oracle.suite.scenarios import FeatureError, Scenario, read_feature
 
-from .driver import execute
 from .plugin import mark_of
 from .sources import feature_files
 from .steps.fixtures import new_world
@@ -46,5 +45,7 @@ def test_scenario(
     if isinstance(scenario, FeatureError):  # changed since the run checked it: an ERROR in one line
         raise UserError(str(scenario))
     trace = request.config.stash[RESULTS].recorder.begin(request.node.nodeid, scenario.steps)
+    from .driver import execute  # imported once a scenario runs (see Suite.pytest_collection_finish)
+
     world = new_world(request, started)  # a SKIP here skips every step
     execute(world, scenario.steps, trace)

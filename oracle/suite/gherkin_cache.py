@@ -43,12 +43,9 @@ def cache_folder() -> Path | None:
 
 def parse_feature(text: str) -> dict[str, Any]:
     """The Gherkin document of a feature file's text, from the cache when it holds it."""
-    from gherkin.parser import Parser
-
     folder = cache_folder()
     if folder is None:
-        document: dict[str, Any] = Parser().parse(text)
-        return document
+        return _parse(text)
     key = hashlib.sha256(f"{_parser_version()}\0{text}".encode()).hexdigest()
     entry = folder / f"{key}.marshal"
     try:
@@ -57,7 +54,7 @@ def parse_feature(text: str) -> dict[str, Any]:
             return kept
     except (OSError, EOFError, ValueError, TypeError):
         pass
-    document = Parser().parse(text)
+    document = _parse(text)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         partial = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
@@ -65,4 +62,12 @@ def parse_feature(text: str) -> dict[str, Any]:
         os.replace(partial, entry)  # whole or not at all, whatever other processes do at once
     except (OSError, ValueError):
         pass
+    return document
+
+
+def _parse(text: str) -> dict[str, Any]:
+    """The official parser's document (imported here: a run whose parses are all kept never imports it)."""
+    from gherkin.parser import Parser
+
+    document: dict[str, Any] = Parser().parse(text)
     return document

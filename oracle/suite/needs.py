@@ -50,6 +50,19 @@ class NeedsTable:
     capabilities: dict[str, str]
     card_words: dict[str, tuple[str, ...]]
     steps: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
+    #: The rows of [steps] for each kind of step, as :meth:`steps_for` sorts them out once.
+    _by_kind: dict[str, tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def steps_for(self, kind: str) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
+        """The rows of [steps] a step of this kind may match, in the table's order: a row whose
+        pattern starts with another kind's word (``^given ``) can't match it, and is not tried."""
+        rows = self._by_kind.get(kind)
+        if rows is None:
+            others = tuple(f"^{other} " for other in ("given", "when", "then") if other != kind)
+            rows = self._by_kind[kind] = tuple(row for row in self.steps if not row[0].pattern.startswith(others))
+        return rows
 
 
 @dataclass
@@ -231,7 +244,7 @@ StepReading = tuple[list[Sequence[str]], list[str]]
 
 def _read_step(kind: str, text: str, cards: CardDatabase, table: NeedsTable) -> StepReading:
     phrase = f"{kind} {text}"
-    return [needs for pattern, needs in table.steps if pattern.search(phrase)], cards_named(text, cards)
+    return [needs for pattern, needs in table.steps_for(kind) if pattern.search(phrase)], cards_named(text, cards)
 
 
 def derive(

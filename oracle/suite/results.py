@@ -14,6 +14,7 @@ import json
 import os
 import sys
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -236,11 +237,16 @@ def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
     )
 
 
+@cache
+def _suite_features(root: Path) -> Path:
+    return (root / "features").resolve()
+
+
 def _users_path(path: Path) -> str | None:
     """A feature file outside the suite's own features/, as a user finds it: relative to the
     working directory when it is under it; None for the suite's own."""
     resolved = path.resolve()
-    if resolved.is_relative_to((suite_root() / "features").resolve()):
+    if resolved.is_relative_to(_suite_features(suite_root())):
         return None
     return os.path.relpath(resolved) if resolved.is_relative_to(Path.cwd()) else str(resolved)
 
@@ -266,7 +272,10 @@ class ResultCollector:
     #: The scenarios whose transcript could not be written (the first said why on stderr).
     unwritten: list[str] = field(default_factory=list)
 
+    @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        """A result (NOT RUN yet) for each scenario the run selected: last, once ``-m`` and ``-k``
+        have left out the others (a run that selects few pays for few)."""
         for item in items:
             scenario = scenario_of(item)
             if scenario is None:

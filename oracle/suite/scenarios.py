@@ -97,6 +97,8 @@ def feature_files(roots: list[Path]) -> list[Path]:
 
 #: Feature files parsed already, by path, with the size and time of change they had then.
 _PARSED: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
+#: The scenarios read from each file's parse (a run's checks, needs and collection read the same).
+_SCENARIOS: dict[Path, tuple[dict[str, Any], tuple[Scenario, ...]]] = {}
 
 
 def gherkin_document(path: Path) -> dict[str, Any]:
@@ -118,17 +120,24 @@ def read_feature(path: Path) -> list[Scenario]:
     """Every scenario of one feature file; :class:`FeatureError` if it does not parse, has no
     ``Feature:`` line or no scenario, or holds a Scenario Outline (each case is a scenario of its
     own, so that reports name each)."""
-    from gherkin.errors import CompositeParserException
-
     try:
         document = gherkin_document(path)
-    except CompositeParserException as exc:
+    except UnicodeDecodeError as exc:
+        raise FeatureError(path, 1, f"feature file is not UTF-8 text (byte {exc.start})") from None
+    except Exception as exc:
+        # Only the parser raises this (a parse from the cache raises nothing), so it is imported
+        # only when the parser ran: a run whose parses are all cached never imports gherkin.
+        from gherkin.errors import CompositeParserException
+
+        if not isinstance(exc, CompositeParserException):
+            raise
         first = (getattr(exc, "errors", None) or [exc])[0]
         line = int(getattr(first, "location", {}).get("line") or 1)
         message = re.sub(r"^\(\d+:\d+\):\s*", "", " ".join(str(first).split()))
         raise FeatureError(path, line, f"feature file does not parse: {message}") from None
-    except UnicodeDecodeError as exc:
-        raise FeatureError(path, 1, f"feature file is not UTF-8 text (byte {exc.start})") from None
+    known = _SCENARIOS.get(path)
+    if known is not None and known[0] is document:  # the same parse: the same (frozen) scenarios
+        return list(known[1])
     feature = document.get("feature")
     if not feature:
         raise FeatureError(path, 1, "not a feature file: it has no 'Feature:' line")
@@ -136,7 +145,8 @@ def read_feature(path: Path) -> list[Scenario]:
     _collect(feature.get("children", []), path, feature.get("name", ""), _tags(feature), (), found)
     if not found:
         raise FeatureError(path, int(feature["location"]["line"]), "the feature has no scenario")
-    return found
+    _SCENARIOS[path] = (document, tuple(found))
+    return list(found)
 
 
 def _tags(node: dict[str, Any]) -> tuple[str, ...]:

@@ -18,9 +18,16 @@ MEMORY_LIMIT = 768 << 20
 TIME_LIMIT = 600
 
 
+#: Under ``coverage run``, every Python process started is measured (pyproject.toml's
+#: ``patch = ["subprocess"]``); a hostile engine is not what the tests measure (the reference
+#: engine it wraps is covered by the suite's own runs), so it starts without coverage's settings
+#: (``env`` then becomes Python: the engine's process is the same one).
+UNMEASURED = "env -u COVERAGE_PROCESS_CONFIG -u COVERAGE_PROCESS_START"
+
+
 def hostile(mode: str) -> str:
     """The --engine spec of a hostile engine (tests/fake_engines/hostile.py)."""
-    return f"cmd:{sys.executable} {HOSTILE} {mode}"
+    return f"cmd:{UNMEASURED} {sys.executable} {HOSTILE} {mode}"
 
 
 #: Sets the memory bound, then becomes the command (a bound set here, not in the test's process).

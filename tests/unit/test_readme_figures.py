@@ -95,11 +95,26 @@ def test_the_readme_says_the_figure_it_counts(figure: str) -> None:
     assert set(said) == {expected()}, f"README.md says {said}, the count is {expected()!r}"
 
 
+def test_the_readme_says_the_benchmarks_figures() -> None:
+    """The speed figures of "Checks and speed" are the last benchmark run's, as it wrote them
+    (``python tests/benchmark.py --figures tests/benchmark_figures.json --readme``), not typed."""
+    from tests.benchmark_tools import README_BEGIN, README_END, readme_block
+
+    figures = json.loads((ROOT / "tests" / "benchmark_figures.json").read_text(encoding="utf-8"))
+    start, end = README.find(README_BEGIN), README.find(README_END)
+    assert 0 <= start < end, "README.md has lost the benchmark's figures (its begin and end lines)"
+    assert README[start : end + len(README_END)] == readme_block(figures), (
+        "README.md's benchmark figures differ from tests/benchmark_figures.json: run "
+        "python tests/benchmark.py --figures tests/benchmark_figures.json --readme"
+    )
+
+
 def rewrite(text: str) -> str:
     """The README with every figure this module checks set to what it counts (``python -m
     tests.unit.test_readme_figures --fix`` writes it): figures are regenerated, not typed."""
     for pattern, expected in FIGURES.values():
-        text = re.sub(pattern, lambda _match, value=expected(): value, text)
+        value = expected()
+        text = re.sub(pattern, lambda _match: value, text)  # noqa: B023 (used at once, in this iteration)
     return text
 
 
