@@ -64,8 +64,9 @@ def phrases(permanent: JSON, refs: dict[str, str]) -> list[str]:
     return words
 
 
-def controlled_phrase(observation: JSON, refs: dict[str, str], permanent: JSON, player: str) -> str | None:
-    """Words for the first of ``player``'s permanents a step like "Alice activates ..." takes."""
+def controlled_phrase(observation: JSON, refs: dict[str, str], permanent: JSON, player: str | None) -> str | None:
+    """Words for the first of ``player``'s permanents (anyone's, with ``None``) a step like "Alice
+    activates ..." takes."""
     for words in phrases(permanent, refs):
         found = permanents(observation, refs, words, player)
         if found and found[0]["ref"] == permanent["ref"]:
