@@ -8,6 +8,8 @@
   another engine may accept it and ask for the target (the contract's ``target`` question).
 * **How combat damage is divided** (510.1c, 702.19b): the player chooses; an engine that divides
   it itself, where the reference engine asks, made a choice the scenario did not state.
+* **A declaration with one option**: an engine that declares no blockers itself where the
+  defending player has no untapped creature (509.1a) made the only declaration there is.
 * **What follows a loss** (104.2a): once a player has lost, only who lost is compared.
 """
 
@@ -82,6 +84,25 @@ def division_left_to_the_engine(mine: JSON, theirs: JSON) -> bool:
         return False
     same_step = [(o["turn"]["number"], o["turn"]["step"]) for o in (mine, theirs)]
     return theirs["pending_choice"] is None and same_step[0] == same_step[1]
+
+
+def no_blockers_declared_by_the_engine(mine: JSON, theirs: JSON) -> bool:
+    """The reference engine waits for the defending player to declare blockers (509.1), who
+    controls no untapped creature (509.1a): declaring none is the only declaration, and the
+    engine under test, in the same step, made it itself and gave priority (509.2), as an engine
+    may make a choice with a single option.  The steps can't follow both (the declaration is
+    an action of its own, which such an engine refuses), so the example ends."""
+    turn = mine["turn"]
+    if mine["pending_choice"] is not None or turn["priority_player"] or turn["step"] != "declare-blockers":
+        return False
+    same_step = [(o["turn"]["number"], o["turn"]["step"]) for o in (mine, theirs)]
+    if same_step[0] != same_step[1] or not theirs["turn"]["priority_player"]:
+        return False
+    defender = next((p["name"] for p in mine["players"] if p["name"] != turn["active_player"]), "")
+    able = [
+        p for p in mine["battlefield"] if p["controller"] == defender and "Creature" in p["types"] and not p["tapped"]
+    ]
+    return not able and not any(p.get("blocking") for p in theirs["battlefield"])
 
 
 def lost(observation: JSON) -> set[str]:

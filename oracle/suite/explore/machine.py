@@ -52,6 +52,7 @@ from .freedoms import (
     free_mana_choice,
     lost,
     lost_fact,
+    no_blockers_declared_by_the_engine,
     only_the_mana_differs,
     pools_empty,
     single,
@@ -257,6 +258,9 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 return
             if division_left_to_the_engine(self.seen, self.theirs):
                 self._free_choice()  # the engine under test divided the combat damage itself (510.1c)
+                return
+            if no_blockers_declared_by_the_engine(self.seen, self.theirs):
+                self._free_choice()  # no creature could block: it declared the only declaration itself
                 return
             if agree(self.seen, self.theirs, self.combat):
                 if pools_empty(self.seen):
