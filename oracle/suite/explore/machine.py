@@ -66,7 +66,7 @@ from .scope import alone, cards_of, move_shape
 JSON = dict[str, Any]
 ACCEPTED: JSON = {"accepted": True}
 #: How many times more often than another kind of move a round of passes is drawn in the steps of
-#: combat, so that an example of a dozen attempts gets through a whole combat (attackers, blockers,
+#: combat, so that an example of sixteen attempts gets through a whole combat (attackers, blockers,
 #: damage, 508-510) about as often as it tries casts and activations on the way.
 ROUNDS_MORE = 2
 COMBAT_STEPS = ("beginning-of-combat", "declare-attackers", "declare-blockers", "combat-damage")

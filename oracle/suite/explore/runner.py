@@ -46,7 +46,9 @@ from .scope import Scope
 from .simplify import simplify
 from .verify import fails_on_the_reference
 
-#: Attempts in one example at most (Hypothesis's stateful step count, the position included).
+#: Attempts in one example at most (Hypothesis's stateful step count, the position included):
+#: enough for a whole combat (two rounds of passes, attackers, a round, blockers, a round, a
+#: division: 508-510) with a few other attempts on the way.
 STEPS = 16
 #: Examples Hypothesis may run to shrink one divergence (it stops sooner when nothing is left to try).
 SHRINKS = 100
