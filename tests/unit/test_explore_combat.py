@@ -29,6 +29,7 @@ from oracle.harness.world import World
 from oracle.paths import cards_dir
 from oracle.suite.explore.cards import load_pool
 from oracle.suite.explore.facts import facts_of
+from oracle.suite.explore.freedoms import division_left_to_the_engine, no_blockers_declared_by_the_engine
 from oracle.suite.explore.moves import Move, moves
 from oracle.suite.explore.positions import Permanent, Position, render
 from oracle.suite.explore.runner import Options, Run, explore
@@ -205,3 +206,50 @@ def test_a_wrong_engine_of_combat_is_found_and_the_scenario_fails_on_it_only(
             timeout=300,
         )
         assert result.returncode == status, result.stdout[-2000:] + result.stderr
+
+
+def _combat_state(step: str, priority: str, bob_creatures: list[JSON], pending: JSON | None = None) -> JSON:
+    angel = {"ref": "alice-serra-angel-1", "name": "Serra Angel", "controller": "Alice", "types": ["Creature"]}
+    angel |= {"tapped": True, "keywords": ["flying", "vigilance"], "attacking": "Bob"}
+    players = [{"name": name, "mana_pool": {}} for name in ("Alice", "Bob")]
+    turn = {"number": 3, "active_player": "Alice", "step": step, "priority_player": priority}
+    return {"turn": turn, "players": players, "battlefield": [angel, *bob_creatures], "pending_choice": pending}
+
+
+def _bob(name: str, tapped: bool = False, keywords: tuple[str, ...] = ()) -> JSON:
+    slug = name.lower().replace(" ", "-")
+    return {"ref": f"bob-{slug}-1", "name": name, "controller": "Bob", "types": ["Creature"], "tapped": tapped} | {
+        "keywords": list(keywords)
+    }
+
+
+@pytest.mark.parametrize(
+    ("creatures", "free"),
+    [
+        ([], True),
+        ([_bob("Grizzly Bears", tapped=True)], True),
+        ([_bob("Grizzly Bears")], True),  # no flying nor reach: it can't block Serra Angel (702.9b)
+        ([_bob("Giant Spider", keywords=("reach",))], False),  # it could block: the engine left no choice
+    ],
+)
+def test_no_blockers_declared_by_an_engine_is_free_only_when_nothing_could_block(
+    creatures: list[JSON], free: bool
+) -> None:
+    """509.1a, 702.9b, 702.17b: declaring no blockers is the only declaration when no creature of the
+    defending player could block; an engine may make it itself, as a choice with one option."""
+    waiting = _combat_state("declare-blockers", "", creatures)
+    moved_on = _combat_state("declare-blockers", "Alice", creatures)
+    assert no_blockers_declared_by_the_engine(waiting, moved_on) is free
+    assert no_blockers_declared_by_the_engine(moved_on, moved_on) is False
+
+
+def test_a_division_of_combat_damage_the_engine_makes_itself_is_free() -> None:
+    """510.1c: the attacking player divides the damage; an engine that does it without asking made
+    a choice no step stated, where several divisions were legal."""
+    options = ["2 to bob-grizzly-bears-1; 2 to bob-giant-spider-1", "1 to bob-grizzly-bears-1; 3 to bob-giant-spider-1"]
+    asked = {"player": "Alice", "kind": "combat-damage", "options": options, "source": "alice-serra-angel-1"}
+    mine = _combat_state("combat-damage", "", [], asked)
+    theirs = _combat_state("combat-damage", "Alice", [])
+    assert division_left_to_the_engine(mine, theirs)
+    assert not division_left_to_the_engine(mine, _combat_state("end-of-combat", "Alice", []))
+    assert not division_left_to_the_engine(mine | {"pending_choice": asked | {"options": options[:1]}}, theirs)

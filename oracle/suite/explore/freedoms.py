@@ -9,7 +9,8 @@
 * **How combat damage is divided** (510.1c, 702.19b): the player chooses; an engine that divides
   it itself, where the reference engine asks, made a choice the scenario did not state.
 * **A declaration with one option**: an engine that declares no blockers itself where the
-  defending player has no untapped creature (509.1a) made the only declaration there is.
+  defending player has no creature that could block (509.1a, 702.9b) made the only declaration
+  there is.
 * **What follows a loss** (104.2a): once a player has lost, only who lost is compared.
 """
 
@@ -88,7 +89,8 @@ def division_left_to_the_engine(mine: JSON, theirs: JSON) -> bool:
 
 def no_blockers_declared_by_the_engine(mine: JSON, theirs: JSON) -> bool:
     """The reference engine waits for the defending player to declare blockers (509.1), who
-    controls no untapped creature (509.1a): declaring none is the only declaration, and the
+    controls no creature that could block (untapped, 509.1a; with flying or reach to block a
+    creature with flying, 702.9b, 702.17b): declaring none is the only declaration, and the
     engine under test, in the same step, made it itself and gave priority (509.2), as an engine
     may make a choice with a single option.  The steps can't follow both (the declaration is
     an action of its own, which such an engine refuses), so the example ends."""
@@ -99,10 +101,21 @@ def no_blockers_declared_by_the_engine(mine: JSON, theirs: JSON) -> bool:
     if same_step[0] != same_step[1] or not theirs["turn"]["priority_player"]:
         return False
     defender = next((p["name"] for p in mine["players"] if p["name"] != turn["active_player"]), "")
+    attackers = [p for p in mine["battlefield"] if p.get("attacking")]
     able = [
-        p for p in mine["battlefield"] if p["controller"] == defender and "Creature" in p["types"] and not p["tapped"]
+        p
+        for p in mine["battlefield"]
+        if p["controller"] == defender and "Creature" in p["types"] and not p["tapped"]
+        if any(_can_block(p, attacker) for attacker in attackers)
     ]
     return not able and not any(p.get("blocking") for p in theirs["battlefield"])
+
+
+def _can_block(blocker: JSON, attacker: JSON) -> bool:
+    """An untapped creature can block an attacker unless it has flying and the blocker has
+    neither flying nor reach (702.9b, 702.17b): the only restriction the cards dealt have."""
+    keywords = {k.lower() for k in blocker["keywords"]}
+    return "flying" not in {k.lower() for k in attacker["keywords"]} or bool(keywords & {"flying", "reach"})
 
 
 def lost(observation: JSON) -> set[str]:
