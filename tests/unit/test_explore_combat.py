@@ -31,6 +31,7 @@ from oracle.suite.explore.cards import load_pool
 from oracle.suite.explore.facts import facts_of
 from oracle.suite.explore.freedoms import division_left_to_the_engine, no_blockers_declared_by_the_engine
 from oracle.suite.explore.moves import Move, moves
+from oracle.suite.explore.naming import answer_phrase
 from oracle.suite.explore.positions import Permanent, Position, render
 from oracle.suite.explore.runner import Options, Run, explore
 
@@ -253,3 +254,17 @@ def test_a_division_of_combat_damage_the_engine_makes_itself_is_free() -> None:
     assert division_left_to_the_engine(mine, theirs)
     assert not division_left_to_the_engine(mine, _combat_state("end-of-combat", "Alice", []))
     assert not division_left_to_the_engine(mine | {"pending_choice": asked | {"options": options[:1]}}, theirs)
+
+
+def test_of_two_identical_tokens_neither_is_chosen_by_an_engines_ref() -> None:
+    """The legend rule between two identical tokens (704.5j): no name tells them apart, and a
+    ref is the engine's own, so no step can choose one; the explorer offers no such answer (it
+    used to write "Bob chooses #27", which no other engine's question has)."""
+    token = {"name": "Tuktuk the Returned", "controller": "Bob", "token": True, "types": ["Creature"]}
+    battlefield = [{**token, "ref": "#26"}, {**token, "ref": "#27"}]
+    pending = {"player": "Bob", "kind": "legend-rule", "options": ["#26", "#27"]}
+    players = [{"name": name, "hand": [], "graveyard": []} for name in ("Alice", "Bob")]
+    observation = {"battlefield": battlefield, "players": players, "stack": [], "pending_choice": pending}
+    assert answer_phrase(observation, {}, "#27") is None
+    turn = {"number": 2, "active_player": "Alice", "step": "combat-damage", "priority_player": ""}
+    assert moves(observation | {"turn": turn}, {}, load_pool()) == {}
