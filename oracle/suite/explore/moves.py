@@ -16,7 +16,6 @@ are.  Only actions a step can say are offered, with words that find the same obj
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,15 +26,13 @@ from .naming import (
     answer_phrase,
     controlled_phrase,
     first_in_hand,
-    permanents,
     target_phrase,
     untapped_first_phrase,
 )
+from .paying import cost_amount, listed, tappings
 
 JSON = dict[str, Any]
 ORDINALS = ("first", "second", "third")
-#: How the tapping step counts permanents of one name ("two Forests").
-COUNTS = ("two", "three", "four")
 
 
 @dataclass(frozen=True)
@@ -211,81 +208,9 @@ def _attacks(observation: JSON, refs: dict[str, str], player: str) -> list[Move]
     ]
     if len(able) > 1:  # every untapped creature at once, so that several may be blocked
         action = {"type": "declare-attackers", "player": player, "attackers": [ref for ref, _ in able]}
-        found.append(Move(f"{player} declares {_listed([w for _, w in able])} as attackers", action, "attackers"))
+        found.append(Move(f"{player} declares {listed([w for _, w in able])} as attackers", action, "attackers"))
     none = {"type": "declare-attackers", "player": player, "attackers": []}
     return [*found, Move(f"{player} declares no attackers", none, "attackers")]
-
-
-def _listed(items: list[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _tappings(
-    observation: JSON, refs: dict[str, str], pool: Pool, player: str, amount: int, source: str = ""
-) -> list[tuple[str, list[JSON]]]:
-    """Ways to pay by tapping the player's permanents for mana while paying (601.2g): as many
-    untapped ones as the cost's mana (``amount``), every untapped one, or a tapped one (illegal:
-    107.5).  Each is (the words after "tapping", the mana abilities the step then names: the
-    first {T} mana ability of each, untapped ones of a name first)."""
-    mine = [
-        p
-        for p in observation["battlefield"]
-        if p["controller"] == player and p["ref"] != source and p["name"] in pool and _taps_for_mana(pool[p["name"]])
-    ]
-    untapped = [p["name"] for p in mine if not p["tapped"] and listable(p["name"])]
-    tapped = [p["name"] for p in mine if p["tapped"] and listable(p["name"]) and p["name"] not in untapped]
-    variants = [untapped[:amount]] if 0 < amount <= len(untapped) else []
-    variants += [untapped[:6]] if len(untapped) > max(amount, 0) else []
-    variants += [[tapped[0]]] if tapped else []
-    found = []
-    for names in variants:
-        words = _tapping_words(names, pool)
-        found.append((words, _picked(observation, refs, pool, player, names)))
-    return found
-
-
-def _taps_for_mana(card: Card) -> bool:
-    index = card.lands_for_mana()
-    return index is not None and card.abilities[index - 1].text.partition(": ")[0] == "{T}"
-
-
-def _tapping_words(names: list[str], pool: Pool) -> str:
-    """ "Forest", "two Forests and Island": each name with its count, as the step reads them."""
-    items = []
-    for name in dict.fromkeys(names):
-        count = names.count(name)
-        if 1 < count <= len(COUNTS) + 1 and not name.endswith("s") and f"{name}s" not in pool:
-            items.append(f"{COUNTS[count - 2]} {name}s")
-        else:
-            items += [name] * count
-    return _listed(items)
-
-
-def _picked(observation: JSON, refs: dict[str, str], pool: Pool, player: str, names: list[str]) -> list[JSON]:
-    """The mana abilities "tapping <names> for mana" names: for each name, another permanent of
-    that name, untapped ones first, in the order the step finds them."""
-    chosen: list[JSON] = []
-    for name in names:
-        taken = {c["source"] for c in chosen}
-        found = [p for p in permanents(observation, refs, name, player) if p["ref"] not in taken]
-        untapped = [p for p in found if not p["tapped"]] or found
-        if untapped:
-            chosen.append({"source": untapped[0]["ref"], "ability": pool[name].lands_for_mana()})
-    return chosen
-
-
-def _cost_amount(cost: str, x: int | None = None) -> int:
-    """How much mana a cost asks: its generic number, one for each other symbol, X as announced."""
-    total = 0
-    for symbol in re.findall(r"\{([^}]+)\}", cost):
-        if symbol.isdigit():
-            total += int(symbol)
-        elif symbol == "X":
-            total += x or 0
-        elif symbol not in ("T", "Q"):
-            total += 1
-    return total
 
 
 def _targets(observation: JSON, refs: dict[str, str]) -> list[tuple[str, str]]:
@@ -336,12 +261,12 @@ def _activations_tapping(
     permanents for mana while paying its cost (602.2b, 601.2g); a mana ability is left out."""
     card, player = pool[permanent["name"]], permanent["controller"]
     first = card.abilities[0]
-    amount = _cost_amount(first.text.partition(": ")[0])
+    amount = cost_amount(first.text.partition(": ")[0])
     if is_mana_ability(first) or amount == 0:
         return []
     found = []
     aims: list[tuple[str, str] | None] = list(targets) if first.targets else [None]
-    for words, abilities in _tappings(observation, refs, pool, player, amount, permanent["ref"]):
+    for words, abilities in tappings(observation, refs, pool, player, amount, permanent["ref"]):
         for aim in aims:
             text = f"{player} activates {card.name}'s ability tapping {words} for mana"
             action = {"type": "activate", "player": player, "source": permanent["ref"], "ability": 1}
@@ -379,7 +304,7 @@ def _casts(observation: JSON, refs: dict[str, str], pool: Pool, player: str) -> 
                 for cost in additional:
                     for aim in aims:
                         found.append(_cast(player, entry, card.name, x, alternative, cost, aim))
-            for tapping in _tappings(observation, refs, pool, player, _cost_amount(card.mana_cost, x)):
+            for tapping in tappings(observation, refs, pool, player, cost_amount(card.mana_cost, x)):
                 found += [_cast(player, entry, card.name, x, None, None, aim, tapping) for aim in aims]
     return found
 
