@@ -28,6 +28,7 @@ from oracle.harness.steps import STEP_MODULES
 from oracle.harness.world import World
 from oracle.paths import cards_dir
 from oracle.suite.explore.cards import load_pool
+from oracle.suite.explore.combat import division_words, named, parse_division
 from oracle.suite.explore.facts import facts_of
 from oracle.suite.explore.freedoms import division_left_to_the_engine, no_blockers_declared_by_the_engine
 from oracle.suite.explore.moves import Move, moves
@@ -268,3 +269,14 @@ def test_of_two_identical_tokens_neither_is_chosen_by_an_engines_ref() -> None:
     assert answer_phrase(observation, {}, "#27") is None
     turn = {"number": 2, "active_player": "Alice", "step": "combat-damage", "priority_player": ""}
     assert moves(observation | {"turn": turn}, {}, load_pool()) == {}
+
+
+def test_a_creature_sharing_its_name_with_another_players_is_named_by_its_controller() -> None:
+    """ "Bob's Grizzly Bears", as the combat steps read it, when Alice's shares the name."""
+    bears = {"name": "Grizzly Bears", "token": False, "types": ["Creature"]}
+    alices, bobs = {**bears, "ref": "a1", "controller": "Alice"}, {**bears, "ref": "b1", "controller": "Bob"}
+    players = [{"name": name, "hand": [], "graveyard": []} for name in ("Alice", "Bob")]
+    observation = {"battlefield": [alices, bobs], "players": players, "stack": []}
+    assert named(observation, {}, alices) == "Grizzly Bears" and named(observation, {}, bobs) == "Bob's Grizzly Bears"
+    assert division_words(observation, {}, "2 to b1; 0 to Alice") == "2 to Bob's Grizzly Bears"
+    assert parse_division(observation, {}, "2 to Bob's Grizzly Bears") == {"b1": 2}

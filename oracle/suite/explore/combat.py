@@ -76,6 +76,25 @@ def blocks(observation: JSON, refs: dict[str, str], several: bool) -> list[tuple
     return found[:MOST_BLOCKS]
 
 
+def find(observation: JSON, refs: dict[str, str], words: str) -> list[JSON]:
+    """The permanents the combat steps mean by ``words``: "Bob's Grizzly Bears" is the one Bob
+    controls (``_named`` of the combat steps)."""
+    owner, _, rest = words.partition("'s ")
+    if rest and owner in _players(observation):
+        return permanents(observation, refs, rest, owner)
+    return permanents(observation, refs, words)
+
+
+def named(observation: JSON, refs: dict[str, str], permanent: JSON) -> str | None:
+    """Words the combat steps read back as this permanent: its name, or "Bob's" name when another
+    player's permanent shares it."""
+    words = controlled_phrase(observation, refs, permanent, None)
+    if words is None:
+        own = controlled_phrase(observation, refs, permanent, permanent["controller"])
+        words = None if own is None else f"{permanent['controller']}'s {own}"
+    return words if words is not None and find(observation, refs, words)[:1] == [permanent] else None
+
+
 def parse_option(option: str) -> dict[str, int] | None:
     """A ``combat-damage`` option, "2 to g1; 0 to g2; 4 to Bob", as its nonzero amounts."""
     parsed: dict[str, int] = {}
@@ -104,7 +123,7 @@ def division_words(observation: JSON, refs: dict[str, str], option: str) -> str 
         if who in _players(observation):
             words: str | None = who
         elif who in by_ref:
-            words = listable(controlled_phrase(observation, refs, by_ref[who], None))
+            words = listable(named(observation, refs, by_ref[who]))
         else:
             words = None
         if words is None:
@@ -123,7 +142,7 @@ def parse_division(observation: JSON, refs: dict[str, str], words: str) -> dict[
             return None
         who = match["who"]
         if who not in _players(observation):
-            found = permanents(observation, refs, who)
+            found = find(observation, refs, who)
             if not found:
                 return None
             who = found[0]["ref"]
@@ -135,14 +154,14 @@ def attacker_words(observation: JSON, refs: dict[str, str]) -> str | None:
     """The name that finds the creature whose combat damage the pending question divides."""
     pending = observation["pending_choice"]
     source = next((p for p in observation["battlefield"] if p["ref"] == pending.get("source")), None)
-    return None if source is None else controlled_phrase(observation, refs, source, None)
+    return None if source is None else named(observation, refs, source)
 
 
 def matching_option(observation: JSON, refs: dict[str, str], attacker: str, words: str) -> str | None:
     """The option of this engine's pending ``combat-damage`` question that "divides <attacker>'s
     combat damage as <words>" answers (``None``: none, or no such question)."""
     pending = observation["pending_choice"]
-    found = permanents(observation, refs, attacker)
+    found = find(observation, refs, attacker)
     if pending is None or pending["kind"] != "combat-damage" or not found or pending.get("source") != found[0]["ref"]:
         return None
     wanted = parse_division(observation, refs, words)
@@ -236,7 +255,7 @@ def _may_divide(player: str, attacker: str, words: str, may: bool, refs: dict[st
     """``Then Alice may (can't) divide X's combat damage as …``: the question is pending, and
     offers (or doesn't) that division."""
     pending = observation["pending_choice"]
-    found = permanents(observation, refs, attacker)
+    found = find(observation, refs, attacker)
     if pending is None or pending["kind"] != "combat-damage" or pending["player"] != player or not found:
         return False
     if pending.get("source") != found[0]["ref"]:
