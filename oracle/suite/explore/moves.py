@@ -196,8 +196,8 @@ def _attacks(observation: JSON, refs: dict[str, str], player: str) -> list[Move]
     found = []
     for permanent in observation["battlefield"]:
         if permanent["controller"] == player and "Creature" in permanent["types"]:
-            words = controlled_phrase(observation, refs, permanent, player)
-            if words is not None:
+            words = listable(controlled_phrase(observation, refs, permanent, player))
+            if words is not None:  # the step splits names at ", " and " and ": "Zinnia, Valley's Voice" can't
                 action = {"type": "declare-attackers", "player": player, "attackers": [permanent["ref"]]}
                 found.append(Move(f"{player} declares {words} as an attacker", action, permanent["name"]))
     able = [
