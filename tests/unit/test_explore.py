@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from pytest_bdd.steps import step_function_context_registry
 
+import oracle.harness.steps.combat_steps
 import oracle.harness.steps.given
 import oracle.harness.steps.then
 import oracle.harness.steps.then_questions

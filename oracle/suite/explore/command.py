@@ -66,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
         f"{len(result.found)} divergences written to {args.out}; "
         f"replay them with 'mtg-conformance run --features {args.out}'"
     )
+    print(
+        f"combat: {result.with_blocks} examples reached the declare blockers step with a creature blocking, "
+        f"{result.with_combat_damage} a combat damage step"
+    )
     refused = list(result.scope.refused_cards)
     if refused:
         named = "; ".join(refused[:8]) + ("; ..." if len(refused) > 8 else "")

@@ -5,7 +5,10 @@ the events (their wording is free), prompts and the text of stack items, object 
 makes up its own for objects the position did not name: objects are compared by name and
 place instead), optional fields one engine does not report, the order of a zone other than
 the library, and library cards below the ones the reference engine holds (an engine may need
-more cards in a library than a position names to start a game).
+more cards in a library than a position names to start a game).  What combat shows (whom a
+creature attacks, whether it is blocked, what it blocks: contract 1.3.0) is compared when both
+engines declare ``blocking``, blocked creatures by name; so is a ``combat-damage`` question, each
+division by its recipients' names.
 :func:`summary` writes an observation as a few lines for a person to read.
 """
 
@@ -31,16 +34,35 @@ def _names(observation: JSON) -> dict[str, str]:
     return names
 
 
-def _permanent(permanent: JSON, names: dict[str, str], optional: set[str]) -> tuple[Any, ...]:
+def _permanent(permanent: JSON, names: dict[str, str], optional: set[str], combat: bool) -> tuple[Any, ...]:
     counters = tuple(sorted((k, v) for k, v in permanent["counters"].items() if v))
     attached = permanent.get("attached_to")
+    fought = (
+        (
+            permanent.get("attacking"),
+            permanent.get("blocked"),
+            tuple(sorted(names.get(r, "?") for r in permanent.get("blocking", []))),
+        )
+        if combat
+        else ()
+    )
     return (
         *(permanent[f] for f in REQUIRED),
         *(tuple(sorted(permanent[f])) for f in UNORDERED),
         counters,
         names.get(attached, "?") if attached else None,
         *(_sorted_if_list(permanent.get(f)) for f in OPTIONAL if f in optional),
+        *fought,
     )
+
+
+def _option(kind: str, option: str, names: dict[str, str]) -> Any:
+    """An option as compared: an object's name for its ref; a division of combat damage as its
+    recipients' names and nonzero amounts (``"2 to g1; 0 to Bob"``)."""
+    if kind != "combat-damage":
+        return names.get(option, option)
+    parts = [part.partition(" to ") for part in option.split("; ")]
+    return repr(sorted((names.get(who, who), amount) for amount, _, who in parts if amount != "0"))
 
 
 def _sorted_if_list(value: Any) -> Any:
@@ -52,8 +74,13 @@ def _shared_optional(reference: JSON, other: JSON) -> set[str]:
     return {f for f in OPTIONAL if all(f in p for o in (reference, other) for p in o["battlefield"])}
 
 
-def normalize(observation: JSON, library_depth: dict[str, int] | None = None, optional: set[str] | None = None) -> JSON:
-    """The parts of an observation two engines must agree on."""
+def normalize(
+    observation: JSON,
+    library_depth: dict[str, int] | None = None,
+    optional: set[str] | None = None,
+    combat: bool = False,
+) -> JSON:
+    """The parts of an observation two engines must agree on (``combat``: what combat shows too)."""
     names = _names(observation)
     players = {}
     for player in observation["players"]:
@@ -69,26 +96,33 @@ def normalize(observation: JSON, library_depth: dict[str, int] | None = None, op
     return {
         "turn": dict(observation["turn"]),
         "players": players,
-        "battlefield": sorted((_permanent(p, names, optional or set()) for p in observation["battlefield"]), key=repr),
+        "battlefield": sorted(
+            (_permanent(p, names, optional or set(), combat) for p in observation["battlefield"]), key=repr
+        ),
         "stack": [(s["kind"], s["name"], s["controller"]) for s in observation["stack"]],
         "pending_choice": None
         if pending is None
-        else (pending["player"], pending["kind"], sorted(names.get(o, o) for o in pending["options"])),
+        else (
+            pending["player"],
+            pending["kind"],
+            sorted(_option(pending["kind"], o, names) for o in pending["options"]),
+        ),
     }
 
 
-def agree(reference: JSON, other: JSON) -> bool:
-    """Whether two observations agree on everything the contract asks them to agree on."""
+def agree(reference: JSON, other: JSON, combat: bool = False) -> bool:
+    """Whether two observations agree on everything the contract asks them to agree on (with
+    ``combat``, what combat shows too: both engines declare ``blocking``)."""
     depth = {p["name"]: len(p["library"]) for p in reference["players"]}
     optional = _shared_optional(reference, other)
-    return normalize(reference, depth, optional) == normalize(other, depth, optional)
+    return normalize(reference, depth, optional, combat) == normalize(other, depth, optional, combat)
 
 
-def differences(reference: JSON, other: JSON) -> list[str]:
+def differences(reference: JSON, other: JSON, combat: bool = True) -> list[str]:
     """The top-level parts of the normalized observations that differ, e.g. ``battlefield``."""
     depth = {p["name"]: len(p["library"]) for p in reference["players"]}
     optional = _shared_optional(reference, other)
-    mine, theirs = normalize(reference, depth, optional), normalize(other, depth, optional)
+    mine, theirs = normalize(reference, depth, optional, combat), normalize(other, depth, optional, combat)
     found = [k for k in ("turn", "battlefield", "stack", "pending_choice") if mine[k] != theirs[k]]
     for name, player in mine["players"].items():
         other_player = theirs["players"].get(name, {})

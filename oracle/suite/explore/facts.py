@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from .combat import combat_claims, division_claims
 from .naming import permanents, pronoun, unique_phrase
 from .positions import count_word
 
@@ -29,7 +30,30 @@ REASONS = {
     "not-allowed": "an illegal additional cost",
     "illegal-target": "an illegal target",
     "no-priority": "not having priority",
+    "unknown-object": "a nonexistent ability",
 }
+#: The phrase for ``not-allowed`` that fits each kind of action (the step checks only the code).
+NOT_ALLOWED = {
+    "play": "an illegal land play",
+    "declare-blockers": "an illegal blocker",
+    "declare-attackers": "an illegal attacker",
+    "activate": "an illegal activation",
+    "cast": "an illegal cast",
+}
+
+
+def rejection_words(action: JSON, code: str) -> str | None:
+    """The words of ``Then the action is rejected for …`` that name ``code`` for this action
+    (``None``: no phrase names it)."""
+    if code != "not-allowed":
+        return REASONS.get(code)
+    if action.get("additional_costs"):
+        return "an illegal additional cost"
+    if action.get("alternative_cost"):
+        return "an illegal alternative cost"
+    return NOT_ALLOWED.get(str(action.get("type")))
+
+
 #: The words of each step of the turn in the steps ("it is Alice's end step").
 STEP_WORDS = {
     "untap": "untap step",
@@ -343,10 +367,18 @@ def facts_of(reference: JSON, other: JSON, refs: dict[str, str]) -> list[Fact]:
         *permanent_facts(reference, refs),
         *player_facts(reference),
         *presence_facts(reference, other, refs),
+        *(Fact(*claim) for claim in combat_claims(reference, refs) if claim[1] != "damage" or _damage_shown(other)),
     ]
     if reference["pending_choice"] is not None:
         settled = []
-    return [*choice_facts(reference, refs), *(Fact(f.text, f.kind, partial(_settled, f.holds)) for f in settled)]
+    questions = [*choice_facts(reference, refs), *(Fact(*claim) for claim in division_claims(reference, refs))]
+    return [*questions, *(Fact(f.text, f.kind, partial(_settled, f.holds)) for f in settled)]
+
+
+def _damage_shown(observation: JSON) -> bool:
+    """Whether an engine reports the damage marked on its permanents (an optional field): a step
+    about damage says nothing of an engine that doesn't."""
+    return all("damage" in p for p in observation["battlefield"])
 
 
 def _settled(holds: Callable[[JSON], bool], observation: JSON) -> bool:

@@ -41,10 +41,23 @@ from hypothesis import assume
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
+from .combat import matching_option
 from .compare import agree
 from .divergence import Attempt, Divergence, Exploring, changed, then_true, unsupported
 from .engines import Broke
-from .facts import REASONS, Fact, distinguishing
+from .facts import Fact, distinguishing, rejection_words
+from .freedoms import (
+    codes,
+    division_left_to_the_engine,
+    free_mana_choice,
+    lost,
+    lost_fact,
+    no_blockers_declared_by_the_engine,
+    only_the_mana_differs,
+    pools_empty,
+    single,
+    targets_left_open,
+)
 from .moves import Move, moves
 from .naming import answer_phrase, choice_matches
 from .positions import Position, Rendered, positions, render
@@ -52,77 +65,15 @@ from .scope import alone, cards_of, move_shape
 
 JSON = dict[str, Any]
 ACCEPTED: JSON = {"accepted": True}
+#: How many times more often than another kind of move a round of passes is drawn in the steps of
+#: combat, so that an example of sixteen attempts gets through a whole combat (attackers, blockers,
+#: damage, 508-510) about as often as it tries casts and activations on the way.
+ROUNDS_MORE = 2
+COMBAT_STEPS = ("beginning-of-combat", "declare-attackers", "declare-blockers", "combat-damage")
 
 
 class _NoSuchOption(Exception):
     """The words of a "chooses" step name no option, or several, of the engine's question."""
-
-
-def _pools(observation: JSON) -> list[int]:
-    return [sum(p["mana_pool"].values()) for p in observation["players"]]
-
-
-def _spent(before: JSON, after: JSON, player: str) -> bool:
-    """Whether some mana left the player's pool: a cost was paid from it."""
-    pools: list[dict[str, int]] = [
-        next((p["mana_pool"] for p in o["players"] if p["name"] == player), {}) for o in (before, after)
-    ]
-    return any(amount > pools[1].get(kind, 0) for kind, amount in pools[0].items())
-
-
-def _free_mana_choice(action: JSON, before: JSON, after: JSON) -> bool:
-    """Whether a cost was just paid from a pool without naming the mana (the contract's "mana"
-    field) where the mana left could depend on which mana paid it: the engine chose (601.2h),
-    and another engine may rightly choose otherwise."""
-    if action["type"] not in ("cast", "activate") or "mana" in action or not _spent(before, after, action["player"]):
-        return False
-    player = action["player"]
-    pools = [next((p["mana_pool"] for p in o["players"] if p["name"] == player), {}) for o in (before, after)]
-    return sum(1 for v in pools[0].values() if v) > 1 and any(pools[1].values())
-
-
-def _only_the_mana_differs(mine: JSON, theirs: JSON) -> bool:
-    """Pools of the same sizes, of other types, and nothing else different."""
-    if _pools(mine) != _pools(theirs):
-        return False
-    without = [{**o, "players": [{**p, "mana_pool": {}} for p in o["players"]]} for o in (mine, theirs)]
-    return agree(without[0], without[1])
-
-
-def _targets_left_open(attempt: Attempt) -> bool:
-    """The action named no target, and the reference engine rejected it for that: the contract
-    takes targets with the action but also lets an engine ask for them (its "target" question),
-    so accepting it is no divergence."""
-    assert attempt.reference is not None
-    action = attempt.move.action
-    return "targets" not in action and _codes(attempt) == {"illegal-target"}
-
-
-def _lost(observation: JSON) -> set[str]:
-    """The players who have lost the game."""
-    return {p["name"] for p in observation["players"] if p.get("lost")}
-
-
-def _lost_fact(player: str, lost: bool) -> Fact:
-    def holds(observation: JSON) -> bool:
-        return (player in _lost(observation)) == lost
-
-    return Fact(f"{player} has {'' if lost else 'not '}lost the game", "lost", holds)
-
-
-def _codes(attempt: Attempt) -> set[str]:
-    """The rejection codes the two engines gave an attempt."""
-    outcomes = (attempt.reference, attempt.other)
-    return {o["rejection"]["code"] for o in outcomes if o is not None and not o["accepted"]}
-
-
-def _pools_empty(observation: JSON) -> bool:
-    return not any(_pools(observation))
-
-
-def _single(observation: JSON) -> bool:
-    pending = observation["pending_choice"]
-    return pending is not None and len(pending["options"]) == 1
 
 
 def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
@@ -141,6 +92,9 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
             self.verdict = False  # both engines played the position, and each attempt was compared
             self.free_mana = False  # the mana left in a pool is the engines' choice (601.2h)
             self.before: JSON | None = None  # the reference engine's observation before the last attempt
+            self.blocked = False  # the reference engine reached the declare blockers step with a block
+            self.fought = False  # ... and a combat damage step
+            self.combat = "blocking" in run.scope.declared  # compare what combat shows
 
         @initialize(data=st.data())
         def build(self, data: st.DataObject) -> None:
@@ -174,6 +128,14 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
             if self.theirs:
                 self._compare(self.seen)
 
+        def _note_combat(self) -> None:
+            """Whether the reference engine reached the declare blockers step with a creature
+            blocking (509.1g), and a combat damage step (510)."""
+            step = self.seen["turn"]["step"] if self.seen else ""
+            blocking = any(p.get("blocking") for p in self.seen.get("battlefield", []))
+            self.blocked = self.blocked or (step == "declare-blockers" and blocking)
+            self.fought = self.fought or step == "combat-damage"
+
         def _learn_refused_cards(self) -> None:
             """The engine under test refused the position as unsupported: try each card of it not yet
             seen in a position it accepted, alone; a card it refuses alone is not dealt to it again."""
@@ -193,7 +155,7 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
 
         def teardown(self) -> None:
             if self.counted:
-                run.end_example(self.verdict)
+                run.end_example(self.verdict, self.blocked, self.fought)
 
         @rule(data=st.data())
         def act(self, data: st.DataObject) -> None:
@@ -204,7 +166,9 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
             if not offered:
                 self.over = True
                 return
-            kind = data.draw(st.sampled_from(list(offered)), label="kind")
+            more = ROUNDS_MORE if "round" in offered and self.seen["turn"]["step"] in COMBAT_STEPS else 0
+            kinds = [*offered, *(["round"] * more)]
+            kind = data.draw(st.sampled_from(kinds), label="kind")
             move = data.draw(st.sampled_from(offered[kind]), label="move")
             self._attempt(move)
             for _ in range(len(self.seen.get("players", [])) - 1 if move.rounds else 0):
@@ -240,7 +204,8 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 return
             self.seen = self._mine("observe") or {}
             self.theirs = self._other(before, "observe") or {}
-            if self.seen and attempt.reference["accepted"] and _free_mana_choice(move.action, before, self.seen):
+            self._note_combat()
+            if self.seen and attempt.reference["accepted"] and free_mana_choice(move.action, before, self.seen):
                 self.free_mana = True
             if self.seen and self.theirs:
                 self._check(before, attempt)
@@ -251,6 +216,11 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
             if move.action["type"] != "choose":
                 return move.action
             pending = self.theirs["pending_choice"]
+            if move.divides:  # the "divides" step needs the question, and finds the division by its words
+                option = matching_option(self.theirs, self.rendered.refs, move.divides, move.words)
+                if option is None:
+                    raise _NoSuchOption(move.words)
+                return {**move.action, "player": pending["player"], "choice": option}
             if pending is None:
                 return None
             found = choice_matches(self.theirs, self.rendered.refs, move.words, pending["options"])
@@ -261,18 +231,16 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
         def _check(self, before: JSON, attempt: Attempt) -> None:
             assert attempt.reference is not None and attempt.other is not None
             mine_ok, theirs_ok = attempt.reference["accepted"], attempt.other["accepted"]
-            if mine_ok != theirs_ok and self.free_mana and "cannot-pay" in _codes(attempt):
+            if mine_ok != theirs_ok and self.free_mana and "cannot-pay" in codes(attempt):
                 self._free_choice()  # whether the mana left pays for it rests on the mana spent before
-            elif theirs_ok and not mine_ok and _targets_left_open(attempt):
+            elif theirs_ok and not mine_ok and targets_left_open(attempt):
                 self._free_choice()  # the engine may ask for the targets the action did not name
             elif mine_ok and not theirs_ok:
                 self._diverge("acceptance", changed(before, self.seen, self.rendered.refs))
             elif theirs_ok and not mine_ok:
-                code = attempt.reference["rejection"]["code"]
-                if code in REASONS:
-                    self._diverge(
-                        "acceptance", [Fact(f"the action is rejected for {REASONS[code]}", "rejection", bool)]
-                    )
+                words = rejection_words(attempt.move.action, attempt.reference["rejection"]["code"])
+                if words:
+                    self._diverge("acceptance", [Fact(f"the action is rejected for {words}", "rejection", bool)])
                 else:  # no Then step names this reason: nothing a scenario could check
                     run.unwritable += 1
                     self.over = True
@@ -280,19 +248,25 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 self._compare(before)
 
         def _compare(self, before: JSON) -> None:
-            if _single(self.seen) and self.theirs["pending_choice"] is None:
+            if single(self.seen) and self.theirs["pending_choice"] is None:
                 return  # the engine under test made this choice itself; compare once it is answered
-            if _single(self.theirs) and self.seen["pending_choice"] is None:
+            if single(self.theirs) and self.seen["pending_choice"] is None:
                 self._answer_theirs(before)
                 return
-            if _lost(self.seen) or _lost(self.theirs):
+            if lost(self.seen) or lost(self.theirs):
                 self._game_over()
                 return
-            if agree(self.seen, self.theirs):
-                if _pools_empty(self.seen):
+            if division_left_to_the_engine(self.seen, self.theirs):
+                self._free_choice()  # the engine under test divided the combat damage itself (510.1c)
+                return
+            if no_blockers_declared_by_the_engine(self.seen, self.theirs):
+                self._free_choice()  # no creature could block: it declared the only declaration itself
+                return
+            if agree(self.seen, self.theirs, self.combat):
+                if pools_empty(self.seen):
                     self.free_mana = False  # no mana left whose kind an engine chose
                 return
-            if self.free_mana and _only_the_mana_differs(self.seen, self.theirs):
+            if self.free_mana and only_the_mana_differs(self.seen, self.theirs, self.combat):
                 self._free_choice()  # each engine spent mana of its choosing (601.2h)
                 return
             facts = distinguishing(self.seen, self.theirs, self.rendered.refs)
@@ -305,10 +279,10 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
             """A player lost: a two-player game is over (104.2a), and what becomes of its objects then
             is no rule of that game (the contract does not say which state to observe): only who
             lost is compared, and the example ends."""
-            if _lost(self.seen) == _lost(self.theirs):
+            if lost(self.seen) == lost(self.theirs):
                 self.over = True
                 return
-            facts = [_lost_fact(name, name in _lost(self.seen)) for name in _lost(self.seen) ^ _lost(self.theirs)]
+            facts = [lost_fact(name, name in lost(self.seen)) for name in lost(self.seen) ^ lost(self.theirs)]
             self._diverge("observation", facts)
 
         def _free_choice(self) -> None:
@@ -357,12 +331,12 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 if last is not None and last.reference is not None and not last.reference["accepted"]:
                     # The reference engine rejected the attempt the engine broke on: its When step is
                     # followed by the rejection, or the scenario would state an illegal action as legal.
-                    code = last.reference["rejection"]["code"]
-                    if code not in REASONS:
+                    words = rejection_words(last.move.action, last.reference["rejection"]["code"])
+                    if not words:
                         run.unwritable += 1
                         self.over = True
                         return None
-                    facts = [Fact(f"the action is rejected for {REASONS[code]}", "rejection", bool), *facts]
+                    facts = [Fact(f"the action is rejected for {words}", "rejection", bool), *facts]
                 self._diverge(broke.kind, facts, message=broke.message)
                 return None
 

@@ -64,8 +64,9 @@ def phrases(permanent: JSON, refs: dict[str, str]) -> list[str]:
     return words
 
 
-def controlled_phrase(observation: JSON, refs: dict[str, str], permanent: JSON, player: str) -> str | None:
-    """Words for the first of ``player``'s permanents a step like "Alice activates ..." takes."""
+def controlled_phrase(observation: JSON, refs: dict[str, str], permanent: JSON, player: str | None) -> str | None:
+    """Words for the first of ``player``'s permanents (anyone's, with ``None``) a step like "Alice
+    activates ..." takes."""
     for words in phrases(permanent, refs):
         found = permanents(observation, refs, words, player)
         if found and found[0]["ref"] == permanent["ref"]:
@@ -146,9 +147,17 @@ def choice_matches(observation: JSON, refs: dict[str, str], answer: str, options
     return [c for c in dict.fromkeys(candidates) if c in options]
 
 
+def _visible_refs(observation: JSON) -> set[str]:
+    found = {p["ref"] for p in observation["battlefield"]}
+    found |= {c["ref"] for p in observation["players"] for z in ("hand", "graveyard") for c in p[z]}
+    return found | {str(s.get("ref")) for s in observation["stack"] if s.get("ref")}
+
+
 def answer_phrase(observation: JSON, refs: dict[str, str], option: str) -> str | None:
     """Words for answering the pending choice with ``option``: the name of the object whose ref it
-    is, or else the option itself (a mana symbol, a color, the name of an effect's source)."""
+    is, or else the option itself (a mana symbol, a color, the name of an effect's source).  An
+    object no name tells from the others (two identical tokens) has none: a ref is the engine's
+    own, which another engine does not share, so no step can choose it."""
     pending = observation["pending_choice"]
     options = pending["options"]
     candidates = ["not to copy anything"] if option == "none" else []
@@ -159,7 +168,8 @@ def answer_phrase(observation: JSON, refs: dict[str, str], option: str) -> str |
     for player in observation["players"]:
         candidates += [c["name"] for zone in ("hand", "graveyard") for c in player[zone] if c["ref"] == option]
     candidates += [s["name"] for s in observation["stack"] if s.get("ref") == option]
-    candidates.append(option)  # a mana symbol, a color, a source's name; a ref only if no name is clear
+    if option not in _visible_refs(observation):
+        candidates.append(option)  # a mana symbol, a color, a source's name; never an engine's own ref
     for words in candidates:
         if "\n" not in words and choice_matches(observation, refs, words, options) == [option]:
             return words

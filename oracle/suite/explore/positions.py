@@ -2,8 +2,9 @@
 
 A position is something a game can reach (the explorer must not report what no game can show):
 
-* two players, each with a life total above 0 (704.5a), cards in hand, graveyard and library
-  (two or three library cards, so the few draws of an example never empty it), mana in the pool (106.4);
+* two players, each with a life total above 0 (704.5a), cards in hand (a land among them as
+  often as not, to play: 305.1), graveyard and library (two or three library cards, so the few
+  draws of an example never empty it), mana in the pool (106.4);
 * only permanent cards on the battlefield (110.1), each tapped or not, with +1/+1 counters on
   creatures (122.1), having come under its controller's control this turn or not (302.6);
 * nothing a state-based action would change (704.3): a creature printed 0/0 has counters, no
@@ -12,7 +13,11 @@ A position is something a game can reach (the explorer must not report what no g
   (704.5n), and a Clone has copied a creature (707.5);
 * a permanent that chose a color as it entered has one (614.12);
 * a step of the turn in which players receive priority and that a turn with no attacking
-  creature goes through (500.1, 508.8): no untap, declare blockers, combat damage or cleanup step.
+  creature goes through (500.1, 508.8): no untap, declare blockers, combat damage or cleanup step;
+  the beginning of combat step more often than the others, so that more examples go on to declare
+  attackers and blockers and deal combat damage (508-510), and creatures untapped and controlled
+  since the turn began more often than not (so that they can attack and block, 302.6, 508.1a,
+  509.1a).
 
 :func:`render` writes the position as the suite's Given steps and builds the position exactly as
 the scenario's world will from those steps (the same refs, in the same order), so the
@@ -155,6 +160,10 @@ def _add(rendered: Rendered, player: JSON, zone: str, card: str, details: JSON) 
 # -- generating ---------------------------------------------------------------------------------
 
 
+#: The steps positions start in, drawn with these weights (the first is still where shrinking goes).
+DRAWN_STEPS = [*STEPS, "beginning-of-combat", "beginning-of-combat", "precombat-main"]
+
+
 def _mana(draw: Any, most: int) -> str:
     symbols = draw(st.lists(st.sampled_from(MANA), max_size=most))
     return "".join("{" + s + "}" for s in sorted(symbols, key=MANA.index))
@@ -165,7 +174,7 @@ def positions(draw: Any, pool: Pool, came_under_control: bool = True) -> Positio
     """A legal position (see the module docstring), shrinking towards a small, plain one; without
     ``came_under_control``, no permanent came under its controller's control this turn."""
     active = draw(st.sampled_from(PLAYERS))
-    step = draw(st.sampled_from(list(STEPS)))
+    step = draw(st.sampled_from(DRAWN_STEPS))
     number = draw(st.integers(2, 6))
     life = tuple(draw(st.one_of(st.just(20), st.integers(1, 20))) for _ in PLAYERS)
     pools = tuple(_mana(draw, 6) for _ in PLAYERS)
@@ -179,6 +188,9 @@ def positions(draw: Any, pool: Pool, came_under_control: bool = True) -> Positio
     for player in PLAYERS:
         for zone, least, most in (("hand", 0, 3), ("graveyard", 0, 2), ("library", 2, 3)):
             cards = _cards(draw, everything, least, most)
+            lands = [n for n in everything if "Land" in pool[n].types]
+            if zone == "hand" and lands and draw(st.booleans()):
+                cards.append(draw(st.sampled_from(lands)))
             if cards:
                 zones.append((player, zone, tuple(cards)))
     return Position(active, step, number, (life[0], life[1]), (pools[0], pools[1]), tuple(battlefield), tuple(zones))
@@ -195,9 +207,11 @@ def _permanent(draw: Any, pool: Pool, card: str, player: str, came_under_control
     return Permanent(
         card,
         player,
-        tapped=draw(st.booleans()),
+        tapped=draw(st.sampled_from((False, False, True))) if printed.creature else draw(st.booleans()),
         counters=counters,
-        recent=draw(st.booleans()) if came_under_control else False,
+        recent=draw(st.sampled_from((False, False, True)) if printed.creature else st.booleans())
+        if came_under_control
+        else False,
         color=draw(st.sampled_from(COLORS)) if printed.chooses_color else None,
     )
 

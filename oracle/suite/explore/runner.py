@@ -46,8 +46,10 @@ from .scope import Scope
 from .simplify import simplify
 from .verify import fails_on_the_reference
 
-#: Attempts in one example at most (Hypothesis's stateful step count, the position included).
-STEPS = 12
+#: Attempts in one example at most (Hypothesis's stateful step count, the position included):
+#: enough for a whole combat (two rounds of passes, attackers, a round, blockers, a round, a
+#: division: 508-510) with a few other attempts on the way.
+STEPS = 16
 #: Examples Hypothesis may run to shrink one divergence (it stops sooner when nothing is left to try).
 SHRINKS = 100
 #: Replays that may go into simplifying one divergence further (:mod:`.simplify`).
@@ -93,6 +95,10 @@ class Run:
     free_choices: int = 0
     #: Examples that ended with a verdict: both engines played the position and every attempt.
     with_verdict: int = 0
+    #: Examples in which the reference engine reached the declare blockers step with a creature
+    #: blocking (509.1), and a combat damage step (510).
+    with_blocks: int = 0
+    with_combat_damage: int = 0
     #: Divergences not written because a step of theirs needs a capability the engine does not declare.
     beyond_declared: list[dict[str, Any]] = field(default_factory=list)
     #: Scenarios found that did not pass on the reference engine, so were not written (:mod:`.verify`).
@@ -137,8 +143,10 @@ class Run:
         self.progress()
         return True
 
-    def end_example(self, verdict: bool) -> None:
+    def end_example(self, verdict: bool, blocked: bool = False, fought: bool = False) -> None:
         self.with_verdict += verdict
+        self.with_blocks += blocked
+        self.with_combat_damage += fought
 
     def blind(self) -> bool:
         """Whether most examples ended without a verdict (or none ran): the exploration says little."""
@@ -308,6 +316,8 @@ def _write_summary(run: Run, engines: tuple[str, str]) -> None:
         "attempts_the_engine_refused": sorted(" ".join(shape) for shape in run.scope.refused_moves),
         "examples": run.examples,
         "examples_with_a_verdict": run.with_verdict,
+        "examples_reaching_declare_blockers_with_a_block": run.with_blocks,
+        "examples_reaching_combat_damage": run.with_combat_damage,
         "most_examples_without_a_verdict": run.blind(),
         "shrink_examples": run.shrinks,
         "seconds": round(run.elapsed(), 2),
