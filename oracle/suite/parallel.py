@@ -122,8 +122,9 @@ class ParallelResults:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
-        """The tests a worker collected (after deselection): each is a scenario of the run."""
-        self.collected.update(ids)
+        """The tests a worker collected (after deselection) that are the suite's own test, each a
+        scenario of the run; another test of the session (a project's own, under ``-n``) is none."""
+        self.collected.update(i for i in ids if _suite_test_id(i))
 
     def _not_run(self, nodeid: str) -> ScenarioResult:
         """The NOT RUN result of the scenario a collected test runs, from its feature file (its
@@ -173,3 +174,10 @@ class ParallelResults:
                 with contextlib.suppress(FeatureError):  # a worker reports it as a failed test
                     self._known.update((s.id, s) for s in read_feature(path))
         return self._known
+
+
+def _suite_test_id(nodeid: str) -> bool:
+    """Whether a test id names the suite's own test (oracle/harness/scenarios.py's ``test_scenario``),
+    as :func:`oracle.suite.results._suite_test` tells from an item, which the controller doesn't have."""
+    path, _, name = nodeid.partition("::")
+    return name.startswith("test_scenario[") and path.replace("\\", "/").endswith("harness/scenarios.py")

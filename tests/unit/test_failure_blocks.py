@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from oracle.suite.reports.failures import around, block
 from oracle.suite.reports.html import render_report_html
 from tests.unit.test_cli import cli
@@ -95,9 +97,11 @@ def test_a_block_gives_the_real_replay_command() -> None:
     assert "mtg-conformance replay '/tmp/t r/x.jsonl' --engine 'cmd:java -jar engine.jar'" in text
 
 
-def test_the_projects_own_session_counts_each_scenario_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "parallel"])
+def test_the_projects_own_session_counts_each_scenario_once(tmp_path: Path, workers: list[str]) -> None:
     """A test module that takes scenarios as parameters, and one that runs the suite inside the
-    session, beside the suite's own scenarios: the summary counts each scenario once."""
+    session, beside the suite's own scenarios: the summary counts each scenario once, and under -n
+    (the project's test command) the project's other tests are not scenarios NOT RUN."""
     (tmp_path / "test_beside.py").write_text(
         "import pytest\n"
         "from oracle.harness.driver import scenarios\n\n"
@@ -110,7 +114,10 @@ def test_the_projects_own_session_counts_each_scenario_once(tmp_path: Path) -> N
         encoding="utf-8",
     )
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", str(tmp_path / "test_beside.py"), "oracle/harness/scenarios.py"],
+        [
+            sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", *workers,
+            str(tmp_path / "test_beside.py"), "oracle/harness/scenarios.py",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -123,3 +130,5 @@ def test_the_projects_own_session_counts_each_scenario_once(tmp_path: Path) -> N
     from oracle.suite.catalog import scenario_ids
 
     assert int(summaries[-1]) == len(scenario_ids(ROOT / "features")), summaries
+    assert "NOT RUN" not in result.stdout.split("scenarios: ")[-1].split("\n")[0].replace("0 NOT RUN", ""), result.stdout[-2000:]
+    assert "not green" not in result.stdout, result.stdout[-2000:]
