@@ -176,6 +176,19 @@ def test_one_cause_is_one_signature_whatever_the_step_or_the_card_on_the_stack()
     )
 
 
+def test_an_engine_in_another_step_is_one_cause_whatever_the_then_step_states() -> None:
+    """An engine that skips the first combat damage step's priority shows it as a tapped creature,
+    a question or a life total (phase.rs's exploration 008-010 of one run): the engines being in
+    different steps is the cause, so the three are written once."""
+    shown = []
+    for kind in ("tapped", "pending_choice", "life"):
+        divergence = _divergence("upkeep", "draw", None)
+        divergence.facts = [Fact("Then ...", kind, bool)]
+        divergence.__post_init__()
+        shown.append(divergence.signature)
+    assert shown[0] == shown[1] == shown[2] and shown[0][-1] == "turn: only the engine under test moves on"
+
+
 def test_an_engine_that_asks_for_the_targets_an_action_did_not_name_does_not_diverge() -> None:
     """Equip named without a target: the reference engine rejects it, the other engine asks
     which creature (the contract's "target" question): the contract leaves room for both."""

@@ -12,7 +12,9 @@ written once:
   kind of permanent, since what it adds is as often another permanent's doing, 106.12a; for a
   pass, whether it resolves a spell or an ability or ends a step), with the same first difference
   (what the first Then step that fails is about: the mana pool, the stack, a permanent being
-  tapped...; for the step of the turn, which engine moved on, not in which step);
+  tapped...; when the engines are in different steps of the turn after the attempt, that is the
+  first difference whatever the Then step states, and it is which engine moved on, not in which
+  step: an engine that skips a step shows it through whatever that step would have done);
 * an acceptance: the same kind of attempt, and the same two answers (the reference engine's
   rejection code and the other's acceptance, or the other way round), whatever the card: whether
   an action is allowed follows from rules every card shares (costs, timing, priority, 302.6);
@@ -76,13 +78,22 @@ class Divergence(Exception):
         shape = move_shape(last) if last else ("setup", "")
         what = (" ".join((shape[0], *shape[2:])), shape[1])
         aspect = self.facts[0].kind if self.facts and self.kind == "observation" else self._side()
-        if aspect == "turn":
-            aspect = self._turn()
+        if aspect == "turn" or (self.kind == "observation" and self._steps_part()):
+            aspect = self._turn()  # the engines in different steps: that is the cause, whatever else shows it
         if self.kind == "acceptance":  # whether an action is allowed follows from rules of every card
             what, aspect = (what[0], ""), f"{aspect}, not {self._side(other=True)}"
         if self.kind in ("crash", "hang", "contract") or self.kind.startswith("reference"):
             what, aspect = (what[0], ""), ""  # a broken engine breaks alike whatever the card
         self.signature = (self.kind, *what, aspect)
+
+    def _steps_part(self) -> bool:
+        """Whether the two engines are in different steps of the turn after the last attempt."""
+        if not (self.reference and self.other):
+            return False
+        return bool(
+            (self.reference["turn"]["number"], self.reference["turn"]["step"])
+            != (self.other["turn"]["number"], self.other["turn"]["step"])
+        )
 
     def _turn(self) -> str:
         """Which engine moved on to another step of the turn (not which step it was in)."""
