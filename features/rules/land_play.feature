@@ -140,6 +140,20 @@ Feature: Playing a land: a special action, once a turn, in a main phase with an 
     Then the action is rejected for an illegal land play
     And Grizzly Bears is in Alice's hand
 
+  @cr:305.1
+  Scenario: A land card in the graveyard can't be played
+    Given Alice has Forest in her graveyard
+    When Alice tries to play Forest from her graveyard
+    Then the action is rejected for an illegal land play
+    And Forest is in Alice's graveyard
+
+  @cr:305.1
+  Scenario: A land card in another player's hand can't be played
+    Given Bob has Island in his hand
+    When Alice tries to play Island from Bob's hand
+    Then the action is rejected for an illegal land play
+    And Island is in Bob's hand
+
   @cr:305.1 @cr:117.1
   Scenario: A land can't be played by a player who doesn't hold priority
     Given Alice has Forest in her hand

@@ -296,11 +296,27 @@ def declare_attackers(world: World, player: str, attackers: str) -> None:
 )
 def try_to_cast(world: World, player: str, card: str, whose: str, zone: str) -> None:
     """Cast a card found where the step says it is, in the player's own or another player's zone."""
+    world.act({"type": "cast", "player": player, "card": _card_found(world, player, card, whose, zone)})
+
+
+@when(
+    parsers.re(
+        r"(?P<player>\w+) tries to play (?P<card>.+?) from (?P<whose>her|his|their|\w+'s) (?P<zone>hand|graveyard)$"
+    )
+)
+def try_to_play(world: World, player: str, card: str, whose: str, zone: str) -> None:
+    """Play a land card found where the step says it is: only one in the player's own hand may be
+    played (305.1)."""
+    world.act({"type": "play", "player": player, "card": _card_found(world, player, card, whose, zone)})
+
+
+def _card_found(world: World, player: str, card: str, whose: str, zone: str) -> str:
+    """The ref of the card in the zone a step names ("her graveyard", "Bob's hand")."""
     owner = player if whose in ("her", "his", "their") else whose.removesuffix("'s")
     refs = [c["ref"] for p in world.observe()["players"] if p["name"] == owner for c in p[zone] if c["name"] == card]
     if not refs:
         pytest.fail(f"{card} is not in {owner}'s {zone}")
-    world.act({"type": "cast", "player": player, "card": refs[0]})
+    return refs[0]
 
 
 @when(parsers.re(r"(?P<player>\w+) tries to activate (?P<controller>\w+)'s (?P<card>.+?)'s ability$"))
