@@ -92,15 +92,20 @@ def test_a_wrong_engine_is_found_and_the_scenario_written_fails_on_it_only(tmp_p
     _explore(tmp_path / "again", engine, examples=2, seed=1, shrinks=5, simplifications=5)  # the same again
     assert (tmp_path / "again" / "found" / written[0].name).read_text(encoding="utf-8") == text
     for spec, status, outcome in (("reference", 0, "1 PASS"), (engine, 1, "1 FAIL")):
-        result = subprocess.run(
-            [sys.executable, "-m", "oracle", "run", "--features", str(tmp_path / "found"), "--engine", spec],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        result = run_written(tmp_path / "found", spec)
         assert result.returncode == status, result.stdout[-2000:] + result.stderr
         assert outcome in result.stdout
+
+
+def run_written(folder: Path, spec: str) -> subprocess.CompletedProcess[str]:
+    """The scenarios an exploration wrote into ``folder``, run against ``spec`` as a user runs them."""
+    return subprocess.run(
+        [sys.executable, "-m", "oracle", "run", "--features", str(folder), "--engine", spec],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.mark.parametrize(

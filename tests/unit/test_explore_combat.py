@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from oracle.suite.explore.moves import Move, moves
 from oracle.suite.explore.naming import answer_phrase
 from oracle.suite.explore.positions import Permanent, Position, render
 from oracle.suite.explore.runner import Options, Run, explore
+from tests.unit.test_explore import run_written
 
 ROOT = Path(__file__).resolve().parents[2]
 JSON = dict[str, Any]
@@ -200,13 +200,7 @@ def test_a_wrong_engine_of_combat_is_found_and_the_scenario_fails_on_it_only(
     assert " as blockers of " in text or " as a blocker of " in text
     assert said in text
     for spec, status in (("reference", 0), (engine, 1)):
-        result = subprocess.run(
-            [sys.executable, "-m", "oracle", "run", "--features", str(tmp_path / "found"), "--engine", spec],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        result = run_written(tmp_path / "found", spec)
         assert result.returncode == status, result.stdout[-2000:] + result.stderr
 
 
