@@ -3,7 +3,7 @@
 Usage (from the checkout)::
 
     python tests/benchmark.py [--repeat 7] [--copies 5] [--phase] [--test-command]
-                              [--figures FILE] [--readme]
+                              [--figures FILE] [--readme] [--only PART ...]
 
 Every figure is the best of ``--repeat`` runs, and the runs compared by a ratio take turns in
 the same loop, so a machine busy with other work slows both sides alike.  Each run is timed in
@@ -160,6 +160,10 @@ def unused_steps_module(count: int) -> str:
     return "\n".join(lines)
 
 
+#: The parts of a run, in order; ``--only`` picks some (for working on one target).
+PARTS = ("startup", "suites", "engine", "explorer", "parallel")
+
+
 def _options() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=7, help="runs of each side; the best is kept")
@@ -169,7 +173,17 @@ def _options() -> argparse.Namespace:
     parser.add_argument("--test-command", action="store_true", help="also time the README's test command (minutes)")
     parser.add_argument("--figures", type=Path, help="write every target and figure into this JSON file")
     parser.add_argument("--readme", action="store_true", help="also write the figures into README.md")
-    return parser.parse_args()
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=PARTS,
+        help="run only this part (repeatable; figures of a partial run are printed, never written to the README)",
+    )
+    options = parser.parse_args()
+    if options.only and options.readme:
+        parser.error("--readme writes every figure: it can't be used with --only")
+    options.parts = set(options.only or PARTS)
+    return options
 
 
 def start_up(folder: Path, repeat: int, count: int, report: Report) -> float:
@@ -235,11 +249,10 @@ def suites(folder: Path, repeat: int, count: int, report: Report, scenarios: str
     )
 
 
-def against_baseline(
-    folder: Path, recorded: list[list[tuple[str, Any]]], options: argparse.Namespace, report: Report
-) -> float:
-    """Targets 5 and 6: the engine and the explorer against commit b50fe23; the explorer's peak memory."""
-    old = history.baseline_tree(folder)
+def engine_against_baseline(
+    folder: Path, old: Path, recorded: list[list[tuple[str, Any]]], options: argparse.Namespace, report: Report
+) -> None:
+    """Target 5: the reference engine against the one of commit b50fe23 (tree ``old``)."""
     rounds = max(2, options.repeat // 2)
     engine = history.engine_replay(recorded, folder, old, rounds)
     ours, theirs = engine["current"], engine["baseline"]
@@ -258,6 +271,11 @@ def against_baseline(
         f"{ours['wall'] / theirs['wall']:.2f}; {ours['performs']} performs of {engine['replayed']} scenarios)",
         ratio <= 0.2,
     )
+
+
+def explorer_against_baseline(folder: Path, old: Path, options: argparse.Namespace, report: Report) -> float:
+    """Target 6: the explorer against the one of commit b50fe23 (tree ``old``); its peak memory."""
+    rounds = max(2, options.repeat // 2)
     seed, examples = 1, options.examples
     explore = history.explorer(folder, old, rounds, examples, seed, Child)
     now, then = explore["current"], explore["baseline"]
@@ -360,10 +378,15 @@ def main() -> None:
         print(
             f"scenarios: {count}; engine calls: {sum(len(c) for c in recorded)}; best of {options.repeat} runs each\n"
         )
-        peak_run = start_up(folder, options.repeat, count, report)
-        suites(folder, options.repeat, count, report, scenarios, common)
-        peak_explore = against_baseline(folder, recorded, options, report)
-        if options.copies:
+        parts = options.parts
+        peak_run = start_up(folder, options.repeat, count, report) if "startup" in parts else float("nan")
+        if "suites" in parts:
+            suites(folder, options.repeat, count, report, scenarios, common)
+        old = history.baseline_tree(folder) if parts & {"engine", "explorer"} else folder
+        if "engine" in parts:
+            engine_against_baseline(folder, old, recorded, options, report)
+        peak_explore = explorer_against_baseline(folder, old, options, report) if "explorer" in parts else float("nan")
+        if options.copies and "parallel" in parts:
             parallel_runs(folder, options, report)
         if options.phase:
             phase_parallel_runs(folder, options)
