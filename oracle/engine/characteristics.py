@@ -139,14 +139,15 @@ def compute(state: GameState) -> dict[int, Characteristics]:
     """Characteristics of every permanent, applying the layers in order (613.1, 613.4).
 
     The layers are applied once for each state of what they read (:func:`_inputs`): until that
-    changes, every caller is given the same characteristics (in a dict of its own), to read and
-    never to change (:meth:`Characteristics.copy` gives one to change)."""
+    changes, every caller is given the same dict of characteristics, to read and never to change
+    (:meth:`Characteristics.copy` gives one to change; a change of the state makes a new dict, so
+    one kept from before still says what was, as last known information needs, 608.2h)."""
     inputs = _inputs(state)
     known = state.__dict__.get("_layered")
     if known is None or known[0] != inputs:
         known = (inputs, _layered(state))
         state.__dict__["_layered"] = known
-    return dict(known[1])
+    return known[1]
 
 
 def _inputs(state: GameState) -> tuple[Any, ...]:
@@ -157,7 +158,11 @@ def _inputs(state: GameState) -> tuple[Any, ...]:
     first."""
     snapshot = dict.copy  # a plain dict of the counters' or the choices' values as they are now
     inputs: list[Any] = [
-        (_UNCHANGEABLE(o), snapshot(o.counters), snapshot(o.chosen))
+        (
+            _UNCHANGEABLE(o),
+            snapshot(o.counters) if o.counters else None,
+            snapshot(o.chosen) if o.chosen else None,
+        )
         for o in map(state.objects.__getitem__, state.battlefield)
     ]
     if state.effects:

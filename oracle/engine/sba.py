@@ -15,10 +15,24 @@ class StateBasedActions(GameBase):
     """704.5a-n: the conditions the game checks and the actions it performs."""
 
     def check_state_based_actions(self) -> bool:
-        """704.3: perform all applicable state-based actions simultaneously; True if any."""
+        """704.3: perform all applicable state-based actions simultaneously; True if any.
+
+        What the check reads is the permanents' characteristics (the layers' answer, the same
+        while their inputs are, see :func:`compute`), the damage marked on them (120.6) and the
+        players' life and draws: a check that performed nothing is not made again until one of
+        them changes, since it would find nothing again."""
+        state = self.state
+        chars = compute(state)
+        permanents = [state.objects[i] for i in chars]  # in timestamp order; none leaves before the others
+        reads = (
+            chars,
+            [(o.damage, o.deathtouch_damage) for o in permanents],
+            [(p.life, p.has_lost, p.drew_from_empty_library) for p in state.players],
+        )
+        quiet = state.__dict__.get("_checked_quiet")
+        if quiet is not None and quiet[0] is chars and quiet[1:] == reads[1:]:
+            return False
         happened = self._players_lose()
-        chars = compute(self.state)
-        permanents = self.state.permanents()  # none leaves until the actions are performed together
         doomed: list[tuple[GameObject, str]] = []
         for obj in permanents:
             ch = chars[obj.id]
@@ -44,6 +58,8 @@ class StateBasedActions(GameBase):
                 self.log("state-based-action", card=self.name(obj), reason=reason)
                 self.leave_battlefield(obj, "graveyard")
                 happened = True
+        if not happened:
+            state.__dict__["_checked_quiet"] = reads
         return happened
 
     def _players_lose(self) -> bool:
