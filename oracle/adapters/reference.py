@@ -17,7 +17,6 @@ engine's customary choices.  A replayed action takes again the decisions it took
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -385,5 +384,5 @@ class ReferenceEngine(Engine):
             "battlefield": battlefield,
             "stack": stack,
             "pending_choice": pending,
-            "events": json.loads("[" + ",".join(state.events) + "]"),
+            "events": [_copied(event) for event in state.events],
         }

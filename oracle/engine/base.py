@@ -7,11 +7,9 @@ state-based actions, combat).
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import TYPE_CHECKING, Any
 
 from oracle.errors import Rejected
@@ -27,13 +25,6 @@ if TYPE_CHECKING:
     from .cards import Card, Face
     from .mana import ManaCost
     from .vocabulary import Ability
-
-
-#: :func:`json.dumps` with its default settings, its encoder made once rather than for each event
-#: (markers off: an event is plain data, never circular).
-_ENCODE = c_make_encoder(
-    None, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ", False, False, True
-)
 
 
 @dataclass
@@ -105,8 +96,10 @@ class GameBase:
         return self.choose_object(player, kind, candidates, prompt)
 
     def log(self, kind: str, **details: Any) -> None:
-        details = {"type": kind, **details}
-        self.state.events.append("".join(_ENCODE(details, 0)))
+        """Record an event: a JSON object whose values (lists and dicts included) are made for it
+        by the caller and never changed after, so clones of the state share it and an observation
+        hands out copies of it."""
+        self.state.events.append({"type": kind, **details})
 
     def obj(self, object_id: int) -> GameObject:
         try:

@@ -215,8 +215,9 @@ class GameState:
     passes: int = 0
     next_id: int = 1
     next_timestamp: int = 1
-    #: What happened, in order: each record a JSON object as text, written once and never changed.
-    events: list[str] = field(default_factory=list)
+    #: What happened, in order: each record a JSON object, written once and never changed (so
+    #: clones share the records, and an observation hands out copies of them).
+    events: list[dict[str, Any]] = field(default_factory=list)
     #: 104.2a: the player who won, once the other has left the game.
     winner: str = ""
     #: 508.1: the declare attackers step has begun and attackers are not declared yet.

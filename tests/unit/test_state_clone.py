@@ -2,7 +2,9 @@
 replaying the actions accepted since), so that it leaves the game as it was; tests/unit/
 test_engine_undo.py checks that on every action of the suite's scenarios not completed.
 
-The copy must equal the original and share nothing that can change with it.  The sample
+The copy must equal the original and share nothing that can change with it, but for the event
+log's records: each is written once and never changed (``GameBase.log``), so clones share them,
+and an observation hands out copies of them, which a reader may change freely.  The sample
 state gives every field of every class of the state a value other than its default, so a
 field added later is covered (or this test says which one the sample lacks).
 """
@@ -14,6 +16,7 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
+from oracle.adapters.reference import ReferenceEngine
 from oracle.engine.cards import shared_database
 from oracle.engine.characteristics import characteristics
 from oracle.engine.mana import ManaPool
@@ -50,7 +53,7 @@ def sample() -> GameState:
     state.turn, state.active, state.step, state.priority, state.passes = 3, "Alice", "end", "Bob", 1
     state.next_id, state.next_timestamp, state.winner, state.awaiting_attackers = 9, 4, "Bob", True
     state.awaiting_blockers, state.first_strikers, state.second_damage_step = True, [1], True
-    state.events = ['{"type": "spell-cast", "paid": ["kicker"]}']
+    state.events = [{"type": "spell-cast", "paid": ["kicker"]}]
     state.effects = [ContinuousEffect("7c", [1], {"modify": [1, 1], "abilities": [ability]}, 2, False)]
     state.delayed = [("end", "Alice", 1)]
     return state
@@ -113,7 +116,19 @@ def test_a_clone_equals_the_state_and_shares_nothing_that_changes() -> None:
     state = sample()
     clone = state.clone()
     assert clone == state
-    assert _shares(state, clone, "state") == []
+    assert clone.events is not state.events
+    records = [f"state.events.{i}" for i in range(len(state.events))]  # written once, never changed
+    assert [path for path in _shares(state, clone, "state") if not path.startswith(tuple(records))] == []
+
+
+def test_an_observation_hands_out_copies_of_the_event_records() -> None:
+    """What a reader does with an observation's events never reaches the log the engine keeps."""
+    engine = ReferenceEngine()
+    engine.state = sample()
+    seen = engine.observe()["events"]
+    seen[0]["paid"].append("buyback")
+    seen[0]["type"] = "changed"
+    assert engine.observe()["events"] == [{"type": "spell-cast", "paid": ["kicker"]}]
 
 
 def test_changing_the_clone_leaves_the_state_as_it_was() -> None:
@@ -125,5 +140,5 @@ def test_changing_the_clone_leaves_the_state_as_it_was() -> None:
     clone.stack[0].source_info["event"]["object"] = 2
     clone.effects[0].change["modify"][0] = 5
     clone.stack[0].source_info["characteristics"].keywords.append("flying")
-    clone.events.append('{"type": "priority-passed"}')
+    clone.events.append({"type": "priority-passed"})
     assert state == before
