@@ -333,14 +333,20 @@ def time_test_command(report: Report) -> None:
 
 
 def write_figures(options: argparse.Namespace, report: Report, started: str) -> None:
-    figures = {
+    """The figures as JSON into ``--figures``; with ``--readme`` also into tests/benchmark_figures.json
+    and README.md, each target beside its figure of the run that file held before (kept as ``before``)."""
+    figures: dict[str, Any] = {
         "command": "tests/benchmark.py " + " ".join(sys.argv[1:]),
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "load": f"{started} at the start, {load()} at the end",
         "targets": report.targets,
         "notes": report.notes,
     }
-    for path in [options.figures] + ([ROOT / "tests" / "benchmark_figures.json"] if options.readme else []):
+    published = ROOT / "tests" / "benchmark_figures.json"
+    if options.readme and published.exists():
+        last = json.loads(published.read_text(encoding="utf-8"))
+        figures["before"] = {"date": last["date"], "targets": {t["target"]: t["figure"] for t in last["targets"]}}
+    for path in [options.figures] + ([published] if options.readme else []):
         if path:
             path.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     if options.readme:

@@ -119,14 +119,18 @@ README_END = "<!-- end of benchmark figures -->"
 
 
 def readme_block(figures: dict[str, Any]) -> str:
-    """The README's lines for the figures of one benchmark run (as ``--figures`` writes them)."""
+    """The README's lines for the figures of one benchmark run (as ``--figures`` writes them), each
+    target's figure of the run before it beside (``before``: that run's date and figures)."""
     lines = [
         README_BEGIN,
         f"Figures of one run of `python {figures['command']}` on {figures['date']} ({figures['load']}):",
         "",
     ]
+    before = figures.get("before", {})
     for target in figures["targets"]:
-        lines.append(f"* {'holds' if target['holds'] else '**MISSED**'}: {target['target']}: {target['figure']};")
+        was = before.get("targets", {}).get(target["target"])
+        beside = f" (before, on {before['date']}: {was})" if was else ""
+        lines.append(f"* {'holds' if target['holds'] else '**MISSED**'}: {target['target']}: {target['figure']}{beside};")
     for name, figure in figures["notes"].items():
         lines.append(f"* {name}: {figure};")
     lines[-1] = lines[-1].removesuffix(";") + "."
