@@ -259,3 +259,20 @@ def test_a_pending_ruling_that_is_encoded_is_an_error(suite_copy: Path, capsys: 
     assert main(["rulings"]) == 1
     err = capsys.readouterr().err
     assert "exotic.colors-white-blue-black is encoded as orchard.no-colorless: take it out of the pending file" in err
+
+
+def test_the_totals_of_a_section_or_heading_are_those_of_its_rules() -> None:
+    """``totals`` answers a section or a heading from counts made once: they must be the counts
+    of the rules ``_within`` it, as for any other prefix."""
+    from oracle.suite.coverage.command import rule_coverage
+    from oracle.suite.coverage.rules import STATES, _within
+
+    found = rule_coverage()
+    numbers = [rule.paragraph.number for rule in found.rules]
+    prefixes = {"", "999", "106.7", *(n[0] for n in numbers), *(n.split(".")[0] for n in numbers)}
+    for prefix in sorted(prefixes):
+        expected = dict.fromkeys(STATES, 0)
+        for rule in found.rules:
+            if not prefix or _within(rule.paragraph.number, prefix):
+                expected[rule.state] += 1
+        assert found.totals(prefix) == expected, prefix

@@ -110,14 +110,30 @@ class Coverage:
 
     edition: Edition
     rules: list[RuleCoverage] = field(default_factory=list)
+    #: The totals of every section and heading (and of all, under ""), counted in one pass over
+    #: :attr:`rules` and counted again when rules are added; a page asks for hundreds of them.
+    _by_prefix: tuple[int, dict[str, dict[str, int]]] = field(default=(-1, {}), repr=False, compare=False)
 
     def totals(self, within: str = "") -> dict[str, int]:
-        """The rules in each state, over the rules of section or heading ``within`` (all if empty)."""
+        """The rules in each state, over the rules of section or heading ``within`` (all if empty),
+        or of rule ``within`` and its subrules."""
+        if not within or within.isdigit():
+            return dict(self._prefix_totals().get(within, dict.fromkeys(STATES, 0)))
         counts = dict.fromkeys(STATES, 0)
         for rule in self.rules:
-            if not within or _within(rule.paragraph.number, within):
+            if _within(rule.paragraph.number, within):
                 counts[rule.state] += 1
         return counts
+
+    def _prefix_totals(self) -> dict[str, dict[str, int]]:
+        if self._by_prefix[0] != len(self.rules):
+            found: dict[str, dict[str, int]] = {}
+            for rule in self.rules:
+                number, state = rule.paragraph.number, rule.state
+                for prefix in dict.fromkeys(("", number[0], number.split(".")[0])):
+                    found.setdefault(prefix, dict.fromkeys(STATES, 0))[state] += 1
+            self._by_prefix = (len(self.rules), found)
+        return self._by_prefix[1]
 
     def rate(self, within: str = "") -> float | None:
         """Tested rules over the rules not exempt; None when every rule is exempt."""
