@@ -174,6 +174,7 @@ def cucumber_messages(report: Mapping[str, Any], root: Path, definitions: Sequen
         }
     ]
     pickles, step_lines = [], {}
+    matched: dict[tuple[str, str], tuple[list[str], list[dict[str, Any]]]] = {}
     for message in _gherkin(root, features):
         out.append(message)
         if "gherkinDocument" in message:
@@ -192,7 +193,10 @@ def cucumber_messages(report: Mapping[str, Any], root: Path, definitions: Sequen
             continue
         steps = []
         for index, step in enumerate(pickle["steps"], 1):
-            ids, arguments = _match(definitions, _TYPES.get(step.get("type", ""), ""), step["text"])
+            key = (_TYPES.get(step.get("type", ""), ""), step["text"])
+            if key not in matched:  # a step's text recurs in many scenarios: matched once (and
+                matched[key] = _match(definitions, *key)  # the lists shared, only ever written out)
+            ids, arguments = matched[key]
             steps.append(
                 {
                     "id": f"tc{number}-s{index}",
