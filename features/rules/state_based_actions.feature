@@ -164,3 +164,25 @@ Feature: State-based actions
     When the game proceeds to Bob's upkeep
     Then Forest is not a creature
     And Holy Strength is in Alice's graveyard
+
+  @cr:704.5a @cr:104.2a @cr:510.1b
+  Scenario: The defending player whose life total combat damage brings to 0 loses the game
+    Given Alice controls Hill Giant
+    And Bob's life total is 3
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares no blockers
+    And the game proceeds to Alice's combat damage step
+    Then Bob's life total is 0
+    And Bob has lost the game
+    And Alice has won the game
+
+  @cr:704.5j @cr:704.3
+  Scenario: Two legendary permanents with the same name and nothing else on the battlefield: their controller keeps one
+    Given Alice controls Isamaru, Hound of Konda
+    And Alice has Isamaru, Hound of Konda in her hand
+    And Alice has {W} in her mana pool
+    When Alice casts Isamaru, Hound of Konda
+    And all players pass priority until the stack is empty
+    Then Alice must choose which Isamaru, Hound of Konda to keep
