@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -101,10 +102,16 @@ class Found:
         self.context.step_func(world=world, **self.arguments)
 
 
+@cache
+def _parameters(function: Any) -> Mapping[str, inspect.Parameter]:
+    """The parameters of a step function (read once: a definition never changes)."""
+    return inspect.signature(function).parameters
+
+
 def _arguments(context: StepFunctionContext, text: str) -> dict[str, Any]:
     """What the definition's parser reads in the text, converted, for the parameters its function has."""
     parsed = context.parser.parse_arguments(text) or {}
-    wanted = inspect.signature(context.step_func).parameters
+    wanted = _parameters(context.step_func)
     return {k: context.converters.get(k, lambda v: v)(v) for k, v in parsed.items() if k in wanted}
 
 

@@ -148,7 +148,7 @@ class World:
         self.before = self.observe()  # usually seen already by the step that acts
         self._seen = None
         outcome = self.engine.perform(action)
-        self._check(outcome, "outcome.schema.json", f"the engine's answer to {as_json(action)}")
+        self._check(outcome, "outcome.schema.json", "the engine's answer to", action)
         if not outcome["accepted"] and outcome["rejection"]["code"] == "unsupported":
             # Whatever the scenario expects next, it can't be judged: never a pass, never an ERROR.
             raise Unsupported(
@@ -175,7 +175,7 @@ class World:
             action = {"type": "choose", "player": pending["player"], "choice": pending["options"][0]}
             self._seen = None
             outcome = self.engine.perform(action)
-            self._check(outcome, "outcome.schema.json", f"the engine's answer to {as_json(action)}")
+            self._check(outcome, "outcome.schema.json", "the engine's answer to", action)
             self.outcome, self.last_action, self.outcome_checked = outcome, action, outcome["accepted"]
             self.action_step = self.step
             if not outcome["accepted"] and outcome["rejection"]["code"] == "unsupported":
@@ -204,9 +204,13 @@ class World:
             self._seen = observation
         return self._seen
 
-    def _check(self, data: Any, schema: str, what: str) -> None:
-        """The suite's own messages must fit the contract too; an engine's that don't are ERROR."""
+    def _check(self, data: Any, schema: str, what: str, action: Any = None) -> None:
+        """The suite's own messages must fit the contract too; an engine's that don't are ERROR.
+        ``what`` names the message, followed by ``action`` as JSON when given (written only for
+        a message that breaks its schema)."""
         problems = schema_errors(data, schema)
+        if problems and action is not None:
+            what = f"{what} {as_json(action)}"
         if problems and what.startswith("the engine"):
             raise EngineFailure(f"{what} breaks {schema}: {problems[0]}")
         if problems:
