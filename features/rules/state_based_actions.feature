@@ -168,6 +168,7 @@ Feature: State-based actions
   @cr:704.5a @cr:104.2a @cr:510.1b
   Scenario: The defending player whose life total combat damage brings to 0 loses the game
     Given Alice controls Hill Giant
+    And Bob controls Grizzly Bears
     And Bob's life total is 3
     When the game proceeds to Alice's declare attackers step
     And Alice declares Hill Giant as an attacker
