@@ -176,14 +176,15 @@ def decode(line: bytes | str) -> Any:
 
 def encode(message: Any) -> str:
     """One line of JSON (ASCII only, so any reader can take it), ending with a newline."""
-    return json.dumps(message, separators=(",", ":"), allow_nan=False) + "\n"
+    return _ENCODER.encode(message) + "\n"
 
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-#: One decoder for every line (``json.loads`` with an option makes a new one each time).
+#: One encoder for every message, and one decoder for every line (``json.loads`` with an option makes a new one each time).
+_ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
 _DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -163,9 +164,31 @@ def _add(rendered: Rendered, player: JSON, zone: str, card: str, details: JSON) 
 #: The steps positions start in, drawn with these weights (the first is still where shrinking goes).
 DRAWN_STEPS = [*STEPS, "beginning-of-combat", "beginning-of-combat", "precombat-main"]
 
+# The strategies every position draws from, built once: building one checks its arguments and
+# costs about as much as drawing from it.
+_ACTIVE = st.sampled_from(PLAYERS)
+_STEP = st.sampled_from(DRAWN_STEPS)
+_TURN = st.integers(2, 6)
+_LIFE = st.one_of(st.just(20), st.integers(1, 20))
+_POOL = st.lists(st.sampled_from(MANA), max_size=6)
+_BOOLEAN = st.booleans()
+_MOSTLY_NOT = st.sampled_from((False, False, True))
+_COLOR = st.sampled_from(COLORS)
+_COUNTERS = (st.integers(0, 3), st.integers(1, 3))
 
-def _mana(draw: Any, most: int) -> str:
-    symbols = draw(st.lists(st.sampled_from(MANA), max_size=most))
+
+@cache
+def _some(names: tuple[str, ...], least: int, most: int) -> st.SearchStrategy[list[str]]:
+    return st.lists(st.sampled_from(names), min_size=least, max_size=most)
+
+
+@cache
+def _one(names: tuple[str, ...]) -> st.SearchStrategy[str]:
+    return st.sampled_from(names)
+
+
+def _mana(draw: Any) -> str:
+    symbols = draw(_POOL)
     return "".join("{" + s + "}" for s in sorted(symbols, key=MANA.index))
 
 
@@ -173,24 +196,24 @@ def _mana(draw: Any, most: int) -> str:
 def positions(draw: Any, pool: Pool, came_under_control: bool = True) -> Position:
     """A legal position (see the module docstring), shrinking towards a small, plain one; without
     ``came_under_control``, no permanent came under its controller's control this turn."""
-    active = draw(st.sampled_from(PLAYERS))
-    step = draw(st.sampled_from(DRAWN_STEPS))
-    number = draw(st.integers(2, 6))
-    life = tuple(draw(st.one_of(st.just(20), st.integers(1, 20))) for _ in PLAYERS)
-    pools = tuple(_mana(draw, 6) for _ in PLAYERS)
+    active = draw(_ACTIVE)
+    step = draw(_STEP)
+    number = draw(_TURN)
+    life = tuple(draw(_LIFE) for _ in PLAYERS)
+    pools = tuple(_mana(draw) for _ in PLAYERS)
     drafted: list[Permanent] = []
     for player in PLAYERS:
         for card in _cards(draw, pool.permanents(), 1, 6):
             drafted.append(_permanent(draw, pool, card, player, came_under_control))
     battlefield = _legal(draw, pool, drafted)
     everything = pool.names()
+    lands = tuple(n for n in everything if "Land" in pool[n].types)
     zones: list[tuple[str, str, tuple[str, ...]]] = []
     for player in PLAYERS:
         for zone, least, most in (("hand", 0, 3), ("graveyard", 0, 2), ("library", 2, 3)):
             cards = _cards(draw, everything, least, most)
-            lands = [n for n in everything if "Land" in pool[n].types]
-            if zone == "hand" and lands and draw(st.booleans()):
-                cards.append(draw(st.sampled_from(lands)))
+            if zone == "hand" and lands and draw(_BOOLEAN):
+                cards.append(draw(_one(lands)))
             if cards:
                 zones.append((player, zone, tuple(cards)))
     return Position(active, step, number, (life[0], life[1]), (pools[0], pools[1]), tuple(battlefield), tuple(zones))
@@ -198,21 +221,19 @@ def positions(draw: Any, pool: Pool, came_under_control: bool = True) -> Positio
 
 def _cards(draw: Any, names: list[str], least: int, most: int) -> list[str]:
     """Some of ``names`` (none when there are none: an engine may refuse every card of a kind)."""
-    return draw(st.lists(st.sampled_from(names), min_size=least, max_size=most)) if names else []
+    return draw(_some(tuple(names), least, most)) if names else []
 
 
 def _permanent(draw: Any, pool: Pool, card: str, player: str, came_under_control: bool) -> Permanent:
     printed = pool[card]
-    counters = draw(st.integers(1 if printed.needs_counters else 0, 3)) if printed.creature else 0
+    counters = draw(_COUNTERS[printed.needs_counters]) if printed.creature else 0
     return Permanent(
         card,
         player,
-        tapped=draw(st.sampled_from((False, False, True))) if printed.creature else draw(st.booleans()),
+        tapped=draw(_MOSTLY_NOT) if printed.creature else draw(_BOOLEAN),
         counters=counters,
-        recent=draw(st.sampled_from((False, False, True)) if printed.creature else st.booleans())
-        if came_under_control
-        else False,
-        color=draw(st.sampled_from(COLORS)) if printed.chooses_color else None,
+        recent=draw(_MOSTLY_NOT if printed.creature else _BOOLEAN) if came_under_control else False,
+        color=draw(_COLOR) if printed.chooses_color else None,
     )
 
 
