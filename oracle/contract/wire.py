@@ -92,6 +92,7 @@ class LineReader:
         self.found: list[bytes | WireError] = []  # complete lines not yet taken, in order
         self.skipping = False  # in the middle of a line too long to keep
         self.ended = False
+        self.limit = MAX_LINE
 
     def ready(self) -> bool:
         """Whether :meth:`take` has something to give: a line, an error, or the end."""
@@ -128,7 +129,7 @@ class LineReader:
                 break
             if self.skipping:
                 self.skipping = False
-            elif len(self.buffer) + newline - start > MAX_LINE:
+            elif len(self.buffer) + newline - start > self.limit:
                 self.found.append(WireError("its line is longer than the limit"))
             else:
                 self.buffer += chunk[start:newline]
@@ -137,7 +138,7 @@ class LineReader:
             start = newline + 1
         if not self.skipping:
             self.buffer += chunk[start:]
-            if len(self.buffer) > MAX_LINE:  # at once: the reader need not wait for the rest of the line
+            if len(self.buffer) > self.limit:  # at once: the reader need not wait for the rest of the line
                 self.found.append(WireError("its line is longer than the limit"))
                 self.buffer.clear()
                 self.skipping = True
