@@ -38,6 +38,7 @@ from oracle.suite.gherkin_cache import cache_folder
 from .cards import Pool, load_pool
 from .divergence import Divergence
 from .engines import Broke, Side, Stop, open_engine
+from .gherkin import feature, file_name, steps
 from .scope import Scope
 from .verify import fails_on_the_reference
 
@@ -314,7 +315,6 @@ def _settings(remaining: int | None) -> settings:
 
 def _keep(run: Run, engines: tuple[str, str]) -> None:
     """Write the smallest example of each new kind of divergence this round found."""
-    from .gherkin import feature, file_name, steps
     from .simplify import simplify
 
     smallest: dict[tuple[str, ...], Divergence] = {}
