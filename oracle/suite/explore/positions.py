@@ -168,4 +168,12 @@ def positions(pool: Pool, came_under_control: bool = True) -> SearchStrategy[Pos
     (:mod:`.drawing`, which imports Hypothesis: this module is read by more than the explorer)."""
     from .drawing import drawn_positions
 
-    return drawn_positions(pool, came_under_control)
+    key = (id(pool), came_under_control)
+    known = _DRAWN.get(key)
+    if known is None or known[0] is not pool:  # a pool is kept until the engine refuses a card
+        known = _DRAWN[key] = (pool, drawn_positions(pool, came_under_control))
+    return known[1]
+
+
+#: The strategy of each pool, built once (building one costs about as much as drawing from it).
+_DRAWN: dict[tuple[int, bool], tuple[Pool, SearchStrategy[Position]]] = {}
