@@ -284,7 +284,8 @@ def explorer_against_baseline(folder: Path, old: Path, options: argparse.Namespa
         print(
             f"  {label:>8}: {examples / side['wall']:.1f} examples/s wall ({side['wall']:.2f} s), "
             f"{examples / side['cpu']:.1f} per CPU second; {side['calls']} engine calls, "
-            f"{side['share'] * 100:.0f} % of its time in them; peak {side['peak']:.0f} MiB"
+            f"{side['share'] * 100:.0f} % of its time in them; peak {side['peak']:.0f} MiB; "
+            f"start-up (1 example) {side['startup']:.2f} s"
         )
     speedup = then["wall"] / now["wall"]
     report.target(

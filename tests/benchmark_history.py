@@ -14,7 +14,8 @@ not); the current side is this checkout, the same way.
 * :func:`explorer`: ``mtg-conformance explore --engine reference`` with a fixed seed and
   number of examples on both commits: examples per second, peak memory, and the share of the
   current side's time spent in engine calls (every call the explorer makes to either engine
-  through its ``Side``, timed in the child).
+  through its ``Side``, timed in the child); and, for information, the command's start-up (the
+  same with one example), which the figures above include.
 """
 
 from __future__ import annotations
@@ -186,6 +187,9 @@ def explorer(
             command += ["--seed", str(seed), "--examples", str(examples), "--out", str(out)]
             found[side]["runs"].append(child(command, tree, side_env(tree), ok=(0, 1))())
             found[side]["timed"].append(json.loads(timings.read_text(encoding="utf-8")))
+            first = [sys.executable, "-m", "oracle", "explore", "--engine", "reference", "--seed", str(seed)]
+            first += ["--examples", "1", "--out", str(folder / f"explore-{side}-{round_number}-first")]
+            found[side].setdefault("startups", []).append(child(first, tree, side_env(tree), ok=(0, 1))()[0])
     for side, tree in (("current", ROOT), ("baseline", old)):
         command = [sys.executable, "-m", "oracle", "explore", "--engine", "reference", "--seed", str(seed)]
         command += ["--examples", str(examples), "--out", str(folder / f"explore-{side}-peak")]
@@ -199,5 +203,6 @@ def explorer(
             cpu=min(r[1] for r in runs),
             share=timed["seconds"] / timed["total"] if timed["total"] else 0.0,
             calls=timed["calls"],
+            startup=min(side["startups"]),
         )
     return found

@@ -35,7 +35,7 @@ from .interface import JSON, Engine
 from .lifetime import all_of_this_runner, end_descendants, end_marked, new_mark, spawn
 from .outcomes import EngineFailure, EngineTimeout, printable
 from .validation import errors as schema_errors
-from .wire import DEFAULT_TIMEOUT, PROTOCOL_VERSION, WireError, check_timeout, decode, encode, read_lines
+from .wire import DEFAULT_TIMEOUT, PROTOCOL_VERSION, LineReader, WireError, check_timeout, decode, encode
 
 STDERR_LINES = 20
 STDERR_WIDTH = 300
@@ -105,21 +105,10 @@ class _Process:
         assert self.popen.stdin is not None and self.popen.stdout is not None and self.popen.stderr is not None
         self.stdin = self.popen.stdin
         os.set_blocking(self.stdin.fileno(), False)
-        self.lines: queue.Queue[bytes | WireError | None] = queue.Queue()
+        self.output = LineReader(self.popen.stdout)
         self.stderr = b""  # the end of its stderr, at most STDERR_LINES * STDERR_WIDTH bytes
         self.stderr_done = threading.Event()
-        threading.Thread(target=self._read_stdout, args=(self.popen.stdout,), daemon=True).start()
         threading.Thread(target=self._read_stderr, args=(self.popen.stderr,), daemon=True).start()
-
-    def _read_stdout(self, stream: IO[bytes]) -> None:
-        try:
-            for line in read_lines(stream):
-                self.lines.put(line if line is not None else WireError("its line is longer than the limit"))
-        except (OSError, ValueError) as exc:  # a pipe closed under us
-            self.lines.put(WireError(f"its output could not be read: {exc}"))
-        finally:
-            self.lines.put(None)
-            stream.close()
 
     def _read_stderr(self, stream: IO[bytes]) -> None:
         """Keep only the end of what it writes on stderr: a flood costs no memory and little time."""
@@ -138,7 +127,15 @@ class _Process:
     def send(self, line: str, timeout: float) -> bool:
         """Write one line within ``timeout``; False if the engine doesn't take it (closed or full input)."""
         data = line.encode("ascii")
-        fd = self.stdin.fileno()
+        try:
+            fd = self.stdin.fileno()
+            data = data[os.write(fd, data) :]  # a request fits in the pipe: no wait, as a rule
+        except BlockingIOError:
+            pass
+        except (OSError, ValueError):  # closed (EPIPE), or its end of the pipe is gone
+            return False
+        if not data:
+            return True
         poller = select.poll()
         poller.register(fd, select.POLLOUT)
         while data:
@@ -146,6 +143,8 @@ class _Process:
                 if not poller.poll(timeout * 1000):
                     return False
                 data = data[os.write(fd, data) :]
+            except BlockingIOError:
+                continue
             except (OSError, ValueError):  # closed (EPIPE), or its end of the pipe is gone
                 return False
         return True
@@ -154,18 +153,18 @@ class _Process:
         """The next line it prints, or None once it exited or its output ended; :class:`queue.Empty`
         after ``timeout``.  Its exit is noticed even if a child it left holds the pipe open."""
         deadline = time.monotonic() + timeout
+        output = self.output
         while True:
+            if output.ready():
+                return output.take()
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise queue.Empty
-            try:
-                return self.lines.get(timeout=min(remaining, 0.1))
-            except queue.Empty:
-                if not self.alive():
-                    try:
-                        return self.lines.get(timeout=1.0)  # a line still on its way, or the end
-                    except queue.Empty:
-                        return None
+            if not output.wait(min(remaining, 0.1)) and not self.alive():
+                last = time.monotonic() + 1.0  # a line still on its way, or the end
+                while not output.ready() and output.wait(last - time.monotonic()):
+                    pass
+                return output.take() if output.ready() else None
 
     def wait_exit(self, timeout: float) -> int | None:
         """Its exit status once it has exited (None if it is still running after ``timeout``)."""
@@ -199,6 +198,7 @@ class _Process:
             self.stdin.close()
         except OSError:
             pass
+        self.output.close()
         _LIVE.discard(self)
 
 

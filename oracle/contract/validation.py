@@ -7,8 +7,9 @@ against them with the subset of JSON Schema (2020-12) the files use: ``type``,
 ``minimum``, ``pattern``, ``oneOf`` and ``$ref`` (within and across files).
 A keyword outside that subset is an error, so a schema can't silently go unchecked.
 
-Each schema is compiled once into nested closures that only answer "valid or not"; they
-apply exactly the checks of the walk below, in the same order, without building paths or
+Each schema is compiled once into Python functions, written out as source (one per node
+with objects, arrays or options, the tests of its other keywords inline), that only answer
+"valid or not"; they apply exactly the checks of the walk below, without building paths or
 messages.  Valid data, the common case, costs only that; data that breaks a schema is walked
 again to say where and why, so the messages are the walk's own.
 """
@@ -153,131 +154,159 @@ def _check(value: Any, schema: dict[str, Any], file: str, path: str, found: list
 # -- the compiled form: the same checks, answering only "valid or not" ------------------------
 
 Check = Callable[[Any], bool]
-#: Compiled checks by the id of their schema node (the node is kept, so its id stays its own).
-_COMPILED: dict[int, tuple[dict[str, Any], Check]] = {}
+#: Each schema node's check, by the id of the node (kept, so that its id stays its own): the
+#: name of a function of :data:`_SPACE`, written out as Python source and compiled once.
+_COMPILED: dict[int, tuple[dict[str, Any], str]] = {}
+#: The namespace the generated functions live in, with the values they test against.
+_SPACE: dict[str, Any] = {"_dumps": json.dumps, "_MISSING": object()}
+_TYPE_TESTS = {
+    "object": "isinstance({v}, dict)",
+    "array": "isinstance({v}, list)",
+    "string": "isinstance({v}, str)",
+    "integer": "(isinstance({v}, int) and not isinstance({v}, bool))",
+    "number": "(isinstance({v}, (int, float)) and not isinstance({v}, bool))",
+    "boolean": "isinstance({v}, bool)",
+    "null": "{v} is None",
+}
+_CONTAINERS = {
+    "required",
+    "properties",
+    "additionalProperties",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "items",
+    "oneOf",
+}
 
 
 def compiled(schema: dict[str, Any], file: str) -> Check:
-    """The check of one schema node: true exactly when :func:`_check` would find nothing."""
+    """The check of one schema node: true exactly when :func:`_check` would find nothing.
+
+    Each node becomes one Python function with its keywords' tests written inline (a property
+    whose schema has no objects, arrays or ``oneOf`` of its own is tested in its parent's
+    function), so valid data costs a few calls rather than one per keyword per node."""
+    check: Check = _SPACE[_name(schema, file)]
+    return check
+
+
+def _name(schema: dict[str, Any], file: str) -> str:
+    """The function checking ``schema``, generated (with those it calls) on first use."""
     known = _COMPILED.get(id(schema))
     if known is not None and known[0] is schema:
         return known[1]
-    built: list[Check] = []
-    _COMPILED[id(schema)] = (schema, lambda value: built[0](value))  # a $ref back to this node
     unknown = schema.keys() - KNOWN
     if unknown:
-        del _COMPILED[id(schema)]
         raise ValueError(f"{file}: unsupported schema keyword(s) {sorted(unknown)}")
-    built.append(_all(_parts(schema, file)))
-    _COMPILED[id(schema)] = (schema, built[0])
-    return built[0]
+    name = f"_node{len(_COMPILED)}"
+    _COMPILED[id(schema)] = (schema, name)  # first: a $ref back to this node calls it by name
+    try:
+        lines = [f"def {name}(v):", *_body(schema, file, "v", 1), "    return True"]
+        # The source is written here, from the schema files: nothing an engine sends reaches it.
+        exec(compile("\n".join(lines), f"<{file} checks>", "exec"), _SPACE)
+    except BaseException:
+        del _COMPILED[id(schema)]
+        raise
+    return name
 
 
-def _all(checks: list[Check]) -> Check:
-    if not checks:
-        return lambda value: True
-    if len(checks) == 1:
-        return checks[0]
-
-    def every(value: Any) -> bool:
-        for check in checks:
-            if not check(value):
-                return False
-        return True
-
-    return every
+def _constant(value: Any) -> str:
+    """A name in :data:`_SPACE` holding ``value`` (an enum, a pattern, a set of keys...)."""
+    name = f"_c{len(_SPACE)}"
+    _SPACE[name] = value
+    return name
 
 
-def _parts(schema: dict[str, Any], file: str) -> list[Check]:
-    """One check per group of keywords, in the order :func:`_check` applies them."""
-    parts: list[Check] = []
+def _simple(schema: dict[str, Any], file: str) -> bool:
+    """Whether a node tests only its own value (no objects, arrays or options within it, and a
+    ``$ref`` only to a node with none of its own: a chain of references is called, not inlined)."""
+    if _CONTAINERS & schema.keys() or schema.keys() - KNOWN:
+        return False
+    return "$ref" not in schema or "$ref" not in _resolve(schema["$ref"], file)[0]
+
+
+def _test(schema: dict[str, Any], file: str, v: str) -> str:
+    """One expression, true when ``v`` meets ``schema``: inline for a simple node, else a call."""
+    if not _simple(schema, file):
+        return f"{_name(schema, file)}({v})"
+    return " and ".join(_value_tests(schema, file, v)) or "True"
+
+
+def _value_tests(schema: dict[str, Any], file: str, v: str) -> list[str]:
+    """The tests of the keywords about the value itself, in :func:`_check`'s order."""
+    tests = []
     if "$ref" in schema:
         target, target_file = _resolve(schema["$ref"], file)
-        parts.append(compiled(target, target_file))
+        tests.append(_test(target, target_file, v))
     if "type" in schema:
-        parts.append(_type_check(schema["type"]))
+        declared = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        tests.append("(" + " or ".join(_TYPE_TESTS[t].format(v=v) for t in declared) + ")")
     if "const" in schema:
-        const = schema["const"]
-        parts.append(lambda value: not value != const)
+        tests.append(f"not {v} != {_constant(schema['const'])}")
     if "enum" in schema:
-        enum = schema["enum"]
-        parts.append(lambda value: value in enum)
+        tests.append(f"{v} in {_constant(schema['enum'])}")
     if "minLength" in schema or "pattern" in schema:
-        parts.append(_string_check(schema.get("minLength", 0), schema.get("pattern")))
+        length = f"len({v}) >= {int(schema.get('minLength', 0))}"
+        if "pattern" in schema:
+            length += f" and {_constant(re.compile(schema['pattern']))}.search({v}) is not None"
+        tests.append(f"(not isinstance({v}, str) or ({length}))")
     if "minimum" in schema:
-        minimum = schema["minimum"]
-        parts.append(
-            lambda value: not (isinstance(value, (int, float)) and not isinstance(value, bool) and value < minimum)
-        )
+        number = _TYPE_TESTS["number"].format(v=v)
+        tests.append(f"not ({number} and {v} < {_constant(schema['minimum'])})")
+    return tests
+
+
+def _body(schema: dict[str, Any], file: str, v: str, depth: int) -> list[str]:
+    """The statements of a node's function: ``return False`` at the first test that fails."""
+    pad = "    " * depth
+    lines = [f"{pad}if not ({test}):\n{pad}    return False" for test in _value_tests(schema, file, v)]
     if {"required", "properties", "additionalProperties"} & schema.keys():
-        parts.append(_object_check(schema, file))
+        lines += _object_lines(schema, file, v, pad)
     if {"minItems", "maxItems", "uniqueItems", "items"} & schema.keys():
-        parts.append(_array_check(schema, file))
+        lines += _array_lines(schema, file, v, pad)
     if "oneOf" in schema:
-        options = [compiled(option, file) for option in schema["oneOf"]]
-        parts.append(lambda value: sum(1 for option in options if option(value)) == 1)
-    return parts
+        options = " + ".join(f"bool({_test(option, file, v)})" for option in schema["oneOf"])
+        lines.append(f"{pad}if ({options}) != 1:\n{pad}    return False")
+    return lines
 
 
-def _type_check(declared: str | list[str]) -> Check:
-    allowed = declared if isinstance(declared, list) else [declared]
-    tests = [_TYPES[t] for t in allowed]
-    if len(tests) == 1:
-        return tests[0]
-    return lambda value: any(test(value) for test in tests)
-
-
-def _string_check(min_length: int, pattern: str | None) -> Check:
-    regex = re.compile(pattern) if pattern is not None else None
-
-    def check(value: Any) -> bool:
-        if not isinstance(value, str):
-            return True
-        return len(value) >= min_length and (regex is None or regex.search(value) is not None)
-
-    return check
-
-
-def _object_check(schema: dict[str, Any], file: str) -> Check:
-    required = list(schema.get("required", []))
-    properties = {key: compiled(sub, file) for key, sub in schema.get("properties", {}).items()}
+def _object_lines(schema: dict[str, Any], file: str, v: str, pad: str) -> list[str]:
+    properties = schema.get("properties", {})
     extra = schema.get("additionalProperties")
-    closed = extra is False
-    others = compiled(extra, file) if isinstance(extra, dict) else None
+    lines = [f"{pad}if isinstance({v}, dict):"]
+    if schema.get("required"):
+        lines.append(
+            f"{pad}    if not {v}.keys() >= {_constant(frozenset(schema['required']))}:\n{pad}        return False"
+        )
+    if extra is False:
+        lines.append(f"{pad}    if not {v}.keys() <= {_constant(frozenset(properties))}:\n{pad}        return False")
+    for key, sub in properties.items():
+        lines.append(
+            f"{pad}    x = {v}.get({key!r}, _MISSING)\n"
+            f"{pad}    if x is not _MISSING and not ({_test(sub, file, 'x')}):\n{pad}        return False"
+        )
+    if isinstance(extra, dict):
+        known = _constant(frozenset(properties))
+        lines.append(
+            f"{pad}    for k, x in {v}.items():\n"
+            f"{pad}        if k not in {known} and not ({_test(extra, file, 'x')}):\n{pad}            return False"
+        )
+    return lines
 
-    def check(value: Any) -> bool:
-        if not isinstance(value, dict):
-            return True
-        for key in required:
-            if key not in value:
-                return False
-        for key, item in value.items():
-            prop = properties.get(key)
-            if prop is not None:
-                if not prop(item):
-                    return False
-            elif closed or (others is not None and not others(item)):
-                return False
-        return True
 
-    return check
-
-
-def _array_check(schema: dict[str, Any], file: str) -> Check:
-    least, most, unique = schema.get("minItems", 0), schema.get("maxItems"), schema.get("uniqueItems")
-    each = compiled(schema["items"], file) if "items" in schema else None
-
-    def check(value: Any) -> bool:
-        if not isinstance(value, list):
-            return True
-        if len(value) < least or (most is not None and len(value) > most):
-            return False
-        if unique and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
-            return False
-        if each is not None:
-            for item in value:
-                if not each(item):
-                    return False
-        return True
-
-    return check
+def _array_lines(schema: dict[str, Any], file: str, v: str, pad: str) -> list[str]:
+    lines = [f"{pad}if isinstance({v}, list):"]
+    if schema.get("minItems", 0):
+        lines.append(f"{pad}    if len({v}) < {int(schema['minItems'])}:\n{pad}        return False")
+    if "maxItems" in schema:
+        lines.append(f"{pad}    if len({v}) > {int(schema['maxItems'])}:\n{pad}        return False")
+    if schema.get("uniqueItems"):
+        lines.append(
+            f"{pad}    if len({{_dumps(i, sort_keys=True) for i in {v}}}) != len({v}):\n{pad}        return False"
+        )
+    if "items" in schema:
+        lines.append(
+            f"{pad}    for x in {v}:\n{pad}        if not ({_test(schema['items'], file, 'x')}):\n{pad}            return False"
+        )
+    lines.append(f"{pad}    pass")
+    return lines

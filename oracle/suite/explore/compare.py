@@ -112,7 +112,10 @@ def normalize(
 
 def agree(reference: JSON, other: JSON, combat: bool = False) -> bool:
     """Whether two observations agree on everything the contract asks them to agree on (with
-    ``combat``, what combat shows too: both engines declare ``blocking``)."""
+    ``combat``, what combat shows too: both engines declare ``blocking``).  Observations equal as
+    they are agree without more: what :func:`normalize` keeps of them is the same."""
+    if reference == other:
+        return True
     depth = {p["name"]: len(p["library"]) for p in reference["players"]}
     optional = _shared_optional(reference, other)
     return normalize(reference, depth, optional, combat) == normalize(other, depth, optional, combat)

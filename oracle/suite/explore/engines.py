@@ -77,14 +77,10 @@ class Side:
     def call(self, op: str, *args: Any) -> JSON:
         try:
             result: JSON = getattr(self.engine, op)(*args)
-        except EngineTimeout as exc:
-            raise Broke("hang", _line(str(exc))) from None
-        except EngineFailure as exc:
-            raise Broke("crash", _line(str(exc))) from None
         except (KeyboardInterrupt, SystemExit, GeneratorExit, Stop):
             raise
         except BaseException as exc:  # an in-process engine may raise anything, a native panic included
-            raise Broke("crash", _line(f"{type(exc).__name__}: {exc}")) from None
+            raise broke_by(exc) from None
         schema = SCHEMAS.get(op)
         problems = schema_errors(result, schema) if schema else []
         if problems:
@@ -96,6 +92,15 @@ class Side:
             self.engine.close()
         except Exception:  # closing is best effort: the exploration's result is already known
             pass
+
+
+def broke_by(error: BaseException) -> Broke:
+    """The :class:`Broke` an engine's exception is: a time limit passed is a hang, anything else a crash."""
+    if isinstance(error, EngineTimeout):
+        return Broke("hang", _line(str(error)))
+    if isinstance(error, EngineFailure):
+        return Broke("crash", _line(str(error)))
+    return Broke("crash", _line(f"{type(error).__name__}: {error}"))
 
 
 def _line(text: str) -> str:

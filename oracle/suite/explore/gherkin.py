@@ -14,8 +14,8 @@ import re
 from typing import Any
 
 from .compare import differences, summary
+from .divergence import Divergence
 from .facts import Fact, facts_of
-from .machine import Divergence
 
 JSON = dict[str, Any]
 

@@ -35,6 +35,7 @@ are offered, and only Then steps it declares what they need for are written.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from hypothesis import assume
@@ -70,6 +71,12 @@ ACCEPTED: JSON = {"accepted": True}
 #: damage, 508-510) about as often as it tries casts and activations on the way.
 ROUNDS_MORE = 2
 COMBAT_STEPS = ("beginning-of-combat", "declare-attackers", "declare-blockers", "combat-damage")
+
+
+@cache
+def _one_of(kinds: tuple[str, ...]) -> st.SearchStrategy[str]:
+    """A kind of move, from a strategy built once for each list of kinds on offer."""
+    return st.sampled_from(kinds)
 
 
 class _NoSuchOption(Exception):
@@ -168,7 +175,7 @@ def machine_for(run: Exploring) -> type[RuleBasedStateMachine]:
                 return
             more = ROUNDS_MORE if "round" in offered and self.seen["turn"]["step"] in COMBAT_STEPS else 0
             kinds = [*offered, *(["round"] * more)]
-            kind = data.draw(st.sampled_from(kinds), label="kind")
+            kind = data.draw(_one_of(tuple(kinds)), label="kind")
             move = data.draw(st.sampled_from(offered[kind]), label="move")
             self._attempt(move)
             for _ in range(len(self.seen.get("players", [])) - 1 if move.rounds else 0):

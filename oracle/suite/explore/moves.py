@@ -57,11 +57,20 @@ def moves(
     """Every move on offer, by kind (kinds with none are left out); with ``offers``, only the moves
     it keeps (:meth:`~.scope.Scope.offers`: within what the engine under test plays)."""
     found: dict[str, list[Move]] = {}
-    for kind, generate in GENERATORS.items():
-        offered = [m for m in generate(observation, refs, pool) if offers is None or offers(m)]
-        if offered:
-            found[kind] = offered
+    _SHARED.clear()
+    _SHARED["observation"] = observation
+    try:
+        for kind, generate in GENERATORS.items():
+            offered = [m for m in generate(observation, refs, pool) if offers is None or offers(m)]
+            if offered:
+                found[kind] = offered
+    finally:
+        _SHARED.clear()
     return found
+
+
+#: What the generators of one call of :func:`moves` work out once and share (the targets).
+_SHARED: dict[str, Any] = {}
 
 
 def _priority(observation: JSON) -> str:
@@ -215,6 +224,10 @@ def _attacks(observation: JSON, refs: dict[str, str], player: str) -> list[Move]
 
 def _targets(observation: JSON, refs: dict[str, str]) -> list[tuple[str, str]]:
     """(ref, words) of every object a step can name as a target."""
+    shared = _SHARED.get("observation") is observation
+    if shared and "targets" in _SHARED:
+        known: list[tuple[str, str]] = _SHARED["targets"]
+        return known
     refs_seen = [p["ref"] for p in observation["battlefield"]]
     refs_seen += [c["ref"] for p in observation["players"] for c in p["graveyard"]]
     refs_seen += [s["ref"] for s in observation["stack"] if s["kind"] == "spell" and s.get("ref")]
@@ -223,6 +236,8 @@ def _targets(observation: JSON, refs: dict[str, str]) -> list[tuple[str, str]]:
         words = target_phrase(observation, refs, ref)
         if words is not None:
             found.append((ref, words))
+    if shared:
+        _SHARED["targets"] = found
     return found
 
 

@@ -27,13 +27,15 @@ explorer sends the engines what a replay of the written scenario sends.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from hypothesis import strategies as st
-
-from .cards import Pool
 from .naming import pronoun
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+    from .cards import Pool
 
 PLAYERS = ("Alice", "Bob")
 #: Steps a position may start in, and their words in the Given step; the first is where shrinking goes.
@@ -160,94 +162,18 @@ def _add(rendered: Rendered, player: JSON, zone: str, card: str, details: JSON) 
 # -- generating ---------------------------------------------------------------------------------
 
 
-#: The steps positions start in, drawn with these weights (the first is still where shrinking goes).
-DRAWN_STEPS = [*STEPS, "beginning-of-combat", "beginning-of-combat", "precombat-main"]
-
-
-def _mana(draw: Any, most: int) -> str:
-    symbols = draw(st.lists(st.sampled_from(MANA), max_size=most))
-    return "".join("{" + s + "}" for s in sorted(symbols, key=MANA.index))
-
-
-@st.composite
-def positions(draw: Any, pool: Pool, came_under_control: bool = True) -> Position:
+def positions(pool: Pool, came_under_control: bool = True) -> SearchStrategy[Position]:
     """A legal position (see the module docstring), shrinking towards a small, plain one; without
-    ``came_under_control``, no permanent came under its controller's control this turn."""
-    active = draw(st.sampled_from(PLAYERS))
-    step = draw(st.sampled_from(DRAWN_STEPS))
-    number = draw(st.integers(2, 6))
-    life = tuple(draw(st.one_of(st.just(20), st.integers(1, 20))) for _ in PLAYERS)
-    pools = tuple(_mana(draw, 6) for _ in PLAYERS)
-    drafted: list[Permanent] = []
-    for player in PLAYERS:
-        for card in _cards(draw, pool.permanents(), 1, 6):
-            drafted.append(_permanent(draw, pool, card, player, came_under_control))
-    battlefield = _legal(draw, pool, drafted)
-    everything = pool.names()
-    zones: list[tuple[str, str, tuple[str, ...]]] = []
-    for player in PLAYERS:
-        for zone, least, most in (("hand", 0, 3), ("graveyard", 0, 2), ("library", 2, 3)):
-            cards = _cards(draw, everything, least, most)
-            lands = [n for n in everything if "Land" in pool[n].types]
-            if zone == "hand" and lands and draw(st.booleans()):
-                cards.append(draw(st.sampled_from(lands)))
-            if cards:
-                zones.append((player, zone, tuple(cards)))
-    return Position(active, step, number, (life[0], life[1]), (pools[0], pools[1]), tuple(battlefield), tuple(zones))
+    ``came_under_control``, no permanent came under its controller's control this turn
+    (:mod:`.drawing`, which imports Hypothesis: this module is read by more than the explorer)."""
+    from .drawing import drawn_positions
+
+    key = (id(pool), came_under_control)
+    known = _DRAWN.get(key)
+    if known is None or known[0] is not pool:  # a pool is kept until the engine refuses a card
+        known = _DRAWN[key] = (pool, drawn_positions(pool, came_under_control))
+    return known[1]
 
 
-def _cards(draw: Any, names: list[str], least: int, most: int) -> list[str]:
-    """Some of ``names`` (none when there are none: an engine may refuse every card of a kind)."""
-    return draw(st.lists(st.sampled_from(names), min_size=least, max_size=most)) if names else []
-
-
-def _permanent(draw: Any, pool: Pool, card: str, player: str, came_under_control: bool) -> Permanent:
-    printed = pool[card]
-    counters = draw(st.integers(1 if printed.needs_counters else 0, 3)) if printed.creature else 0
-    return Permanent(
-        card,
-        player,
-        tapped=draw(st.sampled_from((False, False, True))) if printed.creature else draw(st.booleans()),
-        counters=counters,
-        recent=draw(st.sampled_from((False, False, True)) if printed.creature else st.booleans())
-        if came_under_control
-        else False,
-        color=draw(st.sampled_from(COLORS)) if printed.chooses_color else None,
-    )
-
-
-def _legal(draw: Any, pool: Pool, drafted: list[Permanent]) -> list[Permanent]:
-    """Give each Clone a creature to copy and each Aura or Equipment a creature to be attached to,
-    dropping what can't have one, and keep one legendary permanent of a name per player."""
-    plain = [p for p in drafted if not (pool[p.card].enters_as_copy or pool[p.card].aura or pool[p.card].equipment)]
-    legal: list[Permanent] = []
-    legends: set[tuple[str, str]] = set()
-    for permanent in plain:
-        key = (permanent.controller, permanent.card)
-        if pool[permanent.card].legendary and key in legends:
-            continue
-        legends.add(key)
-        legal.append(permanent)
-    creatures = list(dict.fromkeys(p.card for p in legal if pool[p.card].creature))
-    for permanent in drafted:
-        printed = pool[permanent.card]
-        if printed.enters_as_copy and creatures:
-            copied = draw(st.sampled_from(creatures))
-            if not (pool[copied].legendary and (permanent.controller, copied) in legends):
-                legends.add((permanent.controller, copied))
-                counters = max(permanent.counters, 1 if pool[copied].needs_counters else 0)
-                legal.append(_with(permanent, copying=copied, counters=counters))
-    first = {c: next(p.controller for p in legal if p.card == c) for c in creatures}
-    for permanent in drafted:
-        printed = pool[permanent.card]
-        own = [c for c in creatures if first[c] == permanent.controller]
-        if printed.aura and creatures:
-            legal.append(_with(permanent, attached=draw(st.sampled_from(creatures))))
-        elif printed.equipment:
-            host = draw(st.sampled_from([None, *own]))
-            legal.append(_with(permanent, attached=host))
-    return legal
-
-
-def _with(permanent: Permanent, **changes: Any) -> Permanent:
-    return replace(permanent, **changes)
+#: The strategy of each pool, built once (building one costs about as much as drawing from it).
+_DRAWN: dict[tuple[int, bool], tuple[Pool, SearchStrategy[Position]]] = {}

@@ -23,28 +23,27 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
-
-from hypothesis import HealthCheck, Phase, Verbosity, seed, settings
-from hypothesis.configuration import set_hypothesis_home_dir, storage_directory
-from hypothesis.errors import Flaky, Unsatisfiable
-from hypothesis.stateful import run_state_machine_as_test
+from typing import TYPE_CHECKING, Any, TextIO
 
 from oracle.errors import UserError
 from oracle.files import write_whole
+from oracle.suite.gherkin_cache import cache_folder
 
 from .cards import Pool, load_pool
-from .engines import Broke, Side, Stop, open_engine
+from .divergence import Divergence
+from .engines import Broke, Side, Stop, broke_by, open_engine
 from .gherkin import feature, file_name, steps
-from .machine import Divergence, machine_for
 from .scope import Scope
-from .simplify import simplify
 from .verify import fails_on_the_reference
+
+if TYPE_CHECKING:
+    from hypothesis import settings
 
 #: Attempts in one example at most (Hypothesis's stateful step count, the position included):
 #: enough for a whole combat (two rounds of passes, attackers, a round, blockers, a round, a
@@ -188,7 +187,12 @@ def explore(options: Options, output: TextIO | None = None) -> Run:
     reference = Side(options.against, open_engine(options.against, options.timeout, hosted=False))
     other = Side(options.engine, open_engine(options.engine, options.timeout, hosted=True))
     try:
-        engines = (_describe(reference), _describe(other))
+        starting = _Starting(other)
+        starting.start()
+        from . import machine  # noqa: F401 - Hypothesis, imported while the engine's process starts
+
+        starting.join()
+        engines = (_describe(reference), _describe(other, starting.broke))
         declared = frozenset(reference.capabilities()) & frozenset(other.capabilities())
         run = Run(options, load_pool(), Scope(declared, load_pool()), reference, other, output or sys.stderr)
         with _hypothesis_cache_in(options.out):
@@ -204,9 +208,21 @@ def explore(options: Options, output: TextIO | None = None) -> Run:
 @contextmanager
 def _hypothesis_cache_in(out: Path) -> Iterator[None]:
     """Hypothesis keeps a cache (``.hypothesis/`` in the current folder by default): here it goes
-    to a temporary folder inside ``out``, removed at the end."""
+    to a temporary folder inside ``out``, removed at the end, but for the constants it reads
+    from the source of the modules it finds loaded (to draw them now and then), which are kept
+    between runs in the user's cache folder (:func:`constants_folder`), as Python keeps compiled
+    modules: finding them again took a third of a second of each run."""
+    from hypothesis.configuration import set_hypothesis_home_dir, storage_directory
+
     previous = storage_directory(intent_to_write=False).home_directory
     with tempfile.TemporaryDirectory(prefix=".hypothesis-", dir=out) as folder:
+        kept = constants_folder()
+        if kept is not None:
+            try:
+                kept.mkdir(parents=True, exist_ok=True)
+                (Path(folder) / "constants").symlink_to(kept, target_is_directory=True)
+            except OSError:  # a cache folder that can't be written only means reading the sources again
+                pass
         set_hypothesis_home_dir(folder)
         try:
             yield
@@ -214,9 +230,39 @@ def _hypothesis_cache_in(out: Path) -> Iterator[None]:
             set_hypothesis_home_dir(previous)
 
 
-def _describe(side: Side) -> str:
-    """The engine's name and version; an engine that can't even say them is the user's one-line error."""
+def constants_folder() -> Path | None:
+    """Where Hypothesis's constants of each module are kept between explorations (under their
+    source's hash): ``hypothesis-constants`` in the suite's cache folder, None when that is off."""
+    folder = cache_folder()
+    return None if folder is None else folder / "hypothesis-constants"
+
+
+class _Starting(threading.Thread):
+    """The engine under test's process started, and its handshake awaited, in a thread of its own:
+    meanwhile this one imports Hypothesis (a few tenths of a second each, one after the other before).
+    The engine is asked directly, not through its :class:`Side`: the side then has its answer at
+    once, and the time the two overlap is not counted twice as time in engine calls."""
+
+    def __init__(self, side: Side) -> None:
+        super().__init__(name="explore: starting the engine", daemon=True)
+        self.side = side
+        self.broke: Broke | None = None
+
+    def run(self) -> None:
+        try:
+            self.side.engine.describe()
+        except (KeyboardInterrupt, SystemExit, GeneratorExit):  # pragma: no cover - not in this thread
+            raise
+        except BaseException as error:
+            self.broke = broke_by(error)
+
+
+def _describe(side: Side, broke: Broke | None = None) -> str:
+    """The engine's name and version; an engine that can't even say them (``broke``, if it was
+    asked already) is the user's one-line error."""
     try:
+        if broke is not None:
+            raise broke
         return side.describe()
     except Broke as broke:
         raise UserError(f"engine {side.spec!r} can't start: {broke.message}") from None
@@ -224,6 +270,12 @@ def _describe(side: Side) -> str:
 
 def _rounds(run: Run, engines: tuple[str, str]) -> None:
     """Rounds of Hypothesis until the budget (time or examples) is spent."""
+    from hypothesis import seed
+    from hypothesis.errors import Flaky, Unsatisfiable
+    from hypothesis.stateful import run_state_machine_as_test
+
+    from .machine import machine_for
+
     options = run.options
     for number in range(1_000_000):
         remaining = None if options.examples is None else options.examples - run.examples
@@ -250,6 +302,8 @@ def _rounds(run: Run, engines: tuple[str, str]) -> None:
 
 
 def _settings(remaining: int | None) -> settings:
+    from hypothesis import HealthCheck, Phase, Verbosity, settings
+
     return settings(
         max_examples=remaining if remaining is not None else 10**9,
         database=None,
@@ -265,6 +319,8 @@ def _settings(remaining: int | None) -> settings:
 
 def _keep(run: Run, engines: tuple[str, str]) -> None:
     """Write the smallest example of each new kind of divergence this round found."""
+    from .simplify import simplify
+
     smallest: dict[tuple[str, ...], Divergence] = {}
     for candidate in run.candidates:
         best = smallest.get(candidate.signature)

@@ -53,14 +53,18 @@ class Scope:
     accepted_cards: set[str] = field(default_factory=set)
     refused_moves: set[tuple[str, ...]] = field(default_factory=set)
     _steps: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    _cards: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: Whether a step is within what is declared, by (kind, text): asked of every move offered.
+    _allowed: dict[tuple[str, str], bool] = field(default_factory=dict)
     _pool: Pool | None = None
 
     def card_needs(self, name: str) -> set[str]:
         """The capabilities a card needs (:func:`oracle.suite.needs.card_words`)."""
-        database = shared_database(cards_dir())
-        if name not in database.cards:
-            return set()
-        return {need for word in card_words(database[name]) for need in self.table.card_words.get(word, ())}
+        if name not in self._cards:
+            database = shared_database(cards_dir())
+            words = card_words(database[name]) if name in database.cards else ()
+            self._cards[name] = frozenset(need for word in words for need in self.table.card_words.get(word, ()))
+        return set(self._cards[name])
 
     def step_needs(self, kind: str, text: str) -> tuple[str, ...]:
         """What a step needs: its phrase's rows of ``[steps]`` and the cards it names."""
@@ -78,7 +82,11 @@ class Scope:
         return sorted({n for kind, text in steps for n in self.step_needs(kind, text)} - self.declared)
 
     def allows(self, kind: str, text: str) -> bool:
-        return not self.missing([(kind, text)])
+        key = (kind, text)
+        allowed = self._allowed.get(key)
+        if allowed is None:
+            allowed = self._allowed[key] = not self.missing([key])
+        return allowed
 
     def offers(self, move: Move) -> bool:
         """Whether to attempt this move: its step is declared and its kind was never refused."""
