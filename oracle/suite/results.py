@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from oracle.contract.interface import JSON, Engine
-from oracle.contract.outcomes import NOT_RUN, OUTCOMES, classify, printable
+from oracle.contract.outcomes import NOT_RUN, OUTCOMES, classify, printable, traceback_for_errors_only
 from oracle.errors import UserError
 from oracle.paths import suite_root
 from oracle.toml import read_toml
@@ -284,6 +284,7 @@ class ResultCollector:
                     self.results[item.nodeid] = unreadable
                 continue
             self.results[item.nodeid] = scenario_result(scenario, item.stash[NEEDS])
+            item.repr_failure = traceback_for_errors_only(item.repr_failure)  # type: ignore[method-assign]
             if scenario.unrunnable:
                 self.unrunnable[item.nodeid] = f"{scenario.where}: scenario {scenario.name!r} {scenario.unrunnable}"
 

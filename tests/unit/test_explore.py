@@ -28,9 +28,10 @@ from oracle.harness.world import World
 from oracle.paths import cards_dir
 from oracle.suite.cli import main
 from oracle.suite.explore.cards import load_pool
+from oracle.suite.explore.drawing import positions
 from oracle.suite.explore.facts import facts_of
 from oracle.suite.explore.moves import moves
-from oracle.suite.explore.positions import Position, positions, render
+from oracle.suite.explore.positions import Position, render
 from oracle.suite.explore.runner import Options, Run, explore
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,5 @@
-"""Drawing the positions of :mod:`.positions` with Hypothesis: what each is made of, and how often."""
+"""Drawing the positions of :mod:`.positions` with Hypothesis: what each is made of, and how often
+(a module of its own, which imports Hypothesis: :mod:`.positions` is read by more than the explorer)."""
 
 from __future__ import annotations
 
@@ -122,3 +123,17 @@ def _legal(draw: Any, pool: Pool, drafted: list[Permanent]) -> list[Permanent]:
 
 def _with(permanent: Permanent, **changes: Any) -> Permanent:
     return replace(permanent, **changes)
+
+
+def positions(pool: Pool, came_under_control: bool = True) -> st.SearchStrategy[Position]:
+    """A legal position (see :mod:`.positions`), shrinking towards a small, plain one; without
+    ``came_under_control``, no permanent came under its controller's control this turn."""
+    key = (id(pool), came_under_control)
+    known = _DRAWN.get(key)
+    if known is None or known[0] is not pool:  # a pool is kept until the engine refuses a card
+        known = _DRAWN[key] = (pool, drawn_positions(pool, came_under_control))
+    return known[1]
+
+
+#: The strategy of each pool, built once (building one costs about as much as drawing from it).
+_DRAWN: dict[tuple[int, bool], tuple[Pool, st.SearchStrategy[Position]]] = {}

@@ -45,6 +45,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 from .combat import matching_option
 from .compare import agree
 from .divergence import Attempt, Divergence, Exploring, changed, then_true, unsupported
+from .drawing import positions
 from .engines import Broke
 from .facts import Fact, distinguishing, rejection_words
 from .freedoms import (
@@ -61,7 +62,7 @@ from .freedoms import (
 )
 from .moves import Move, moves
 from .naming import answer_phrase, choice_matches
-from .positions import Position, Rendered, positions, render
+from .positions import Position, Rendered, render
 from .scope import alone, cards_of, move_shape
 
 JSON = dict[str, Any]

@@ -28,14 +28,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .naming import pronoun
-
-if TYPE_CHECKING:
-    from hypothesis.strategies import SearchStrategy
-
-    from .cards import Pool
 
 PLAYERS = ("Alice", "Bob")
 #: Steps a position may start in, and their words in the Given step; the first is where shrinking goes.
@@ -159,21 +154,4 @@ def _add(rendered: Rendered, player: JSON, zone: str, card: str, details: JSON) 
     return ref
 
 
-# -- generating ---------------------------------------------------------------------------------
 
-
-def positions(pool: Pool, came_under_control: bool = True) -> SearchStrategy[Position]:
-    """A legal position (see the module docstring), shrinking towards a small, plain one; without
-    ``came_under_control``, no permanent came under its controller's control this turn
-    (:mod:`.drawing`, which imports Hypothesis: this module is read by more than the explorer)."""
-    from .drawing import drawn_positions
-
-    key = (id(pool), came_under_control)
-    known = _DRAWN.get(key)
-    if known is None or known[0] is not pool:  # a pool is kept until the engine refuses a card
-        known = _DRAWN[key] = (pool, drawn_positions(pool, came_under_control))
-    return known[1]
-
-
-#: The strategy of each pool, built once (building one costs about as much as drawing from it).
-_DRAWN: dict[tuple[int, bool], tuple[Pool, SearchStrategy[Position]]] = {}
