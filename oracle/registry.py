@@ -20,6 +20,7 @@ from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import EngineFailure, printable
 from oracle.contract.validation import errors as schema_errors
 from oracle.errors import EngineLoadError, UserError
+from oracle.kept import kept
 from oracle.paths import shipped_fixture, suite_root
 from oracle.toml import read_toml
 
@@ -149,8 +150,9 @@ def open_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
 
 
 def _capabilities_file() -> dict[str, Any]:
-    """``fixtures/capabilities.toml``, parsed."""
-    return read_toml(suite_root() / "fixtures" / "capabilities.toml")
+    """``fixtures/capabilities.toml``, parsed (the package's own kept between runs: :mod:`oracle.kept`)."""
+    path = suite_root() / "fixtures" / "capabilities.toml"
+    return kept("capabilities", [path], lambda: read_toml(path))
 
 
 def capability_since(parsed: dict[str, Any] | None = None) -> dict[str, str]:

@@ -25,12 +25,9 @@ from oracle.kept import cache_root
 @cache
 def parser_version() -> str:
     """The official Gherkin parser's version: a parse, and what is derived from one, depends on it."""
-    from importlib.metadata import PackageNotFoundError, version
+    from oracle.version import installed_version
 
-    try:
-        return version("gherkin-official")
-    except PackageNotFoundError:  # pragma: no cover - installed without its metadata
-        return "unknown"
+    return installed_version("gherkin-official") or "unknown"
 
 
 def cache_folder() -> Path | None:
