@@ -58,7 +58,7 @@ from oracle.version import __version__
 
 from .catalog import feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
 from .commands import ENGINE_TIMEOUT_HELP, add_commands, expectations, run_command
-from .heap import paused_collection, resuming
+from .heap import paused_collection, resume, resuming
 from .preflight import check_before_run
 
 FEATURES_HELP = "feature files or folders to run instead of features/ (':suite' names the suite's own, to run both)"
@@ -341,6 +341,8 @@ def _main(argv: Sequence[str] | None) -> int:
     from oracle.contract.protocol import end_engines_on_signals
 
     args = _parser().parse_args(argv)
+    if args.command not in ("run", "certify", "expectations", "smoke"):
+        resume()  # the collector is off only until a run's first scenario; these run none
     end_engines_on_signals(own_descendants=True)  # the command's children are all the run's
     try:
         if args.command == "run":

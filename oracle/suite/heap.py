@@ -7,7 +7,8 @@ catalog, the cards, the scenarios, pytest's items) and next to no cyclic garbage
 collections made while it starts find nothing, and were a tenth of what ``mtg-conformance run``
 cost with no scenario selected; at exit, the interpreter's last collections walked them all again.
 So a command (:func:`paused_collection`) starts with the collector off; before the first
-scenario (:func:`resume`), what the start made moves to the permanent generation
+scenario of a run (:func:`resume`; at once for a command that runs none, such as ``serve`` or
+``explore``, which may run for long), what the start made moves to the permanent generation
 (:func:`gc.freeze`), where collections no longer walk it, and the collector runs again, for
 the garbage of the scenarios; and a command that ends its process freezes what is left before
 it exits.  A command called in a process that goes on (a test calling ``main``) finds the

@@ -61,3 +61,11 @@ def test_the_collector_is_as_it_was_after_a_command_in_a_process_that_goes_on() 
     with pytest.raises(SystemExit):
         main(["run", "--engine"])  # a mistake before any scenario: the collector is as it was too
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_a_command_that_runs_no_scenario_collects_garbage_from_its_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve``, ``explore`` and the like may run for long: the collector is on for them at once."""
+    seen: list[bool] = []
+    monkeypatch.setattr("oracle.suite.coverage.command.rulings", lambda args: seen.append(gc.isenabled()) or 0)
+    assert main(["rulings"]) == 0
+    assert seen == [True] and gc.isenabled() and gc.get_freeze_count() == 0
