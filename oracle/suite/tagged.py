@@ -14,10 +14,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from oracle.errors import CatalogError, UserError
+from oracle.errors import CatalogError
 from oracle.kept import keeps, kept
 
-from .scenarios import FeatureError, Scenario, read_feature, remember
+from .scenarios import Scenario, read_feature, remember
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def _recall(paths: list[Path]) -> None:
 
     try:
         reading = kept("features", paths, lambda: _read_all(paths), parser_version())
-    except (UserError, FeatureError, OSError):
+    except Exception:  # a file that can't be read or parsed (UserError, FeatureError, OSError...)
         return
     for path, (key, tagged, scenarios) in reading.items():
         _READ[path] = (key, tagged)

@@ -191,3 +191,27 @@ def test_what_the_suite_keeps_is_what_it_derives(tmp_path: Path, monkeypatch: py
     scenarios._SCENARIOS.clear()
     scenarios._PARSED.clear()
     assert parsed == [scenarios.read_feature(path) for path in features]
+
+
+def test_a_feature_file_that_does_not_parse_is_read_line_by_line_and_nothing_is_kept(
+    data: Path, tmp_path: Path
+) -> None:
+    """The tags of the suite's own feature files and their scenarios are kept together; a file
+    that does not parse leaves the line reader to read the tags, and the parser to say why."""
+    from oracle.suite import tagged
+    from oracle.suite.feature_check import check_feature_files
+
+    features = data / "features"
+    features.mkdir()
+    (features / "a.feature").write_text(
+        "@core\nFeature: A\n  @cr:106.7\n  Scenario: one\n    Given a game\n    Then nothing\n", encoding="utf-8"
+    )
+    (features / "b.feature").write_text(
+        "@core\nFeature: B\n  @cr:106.7\n  Scenario: two\n    Given a game\n    not a step, nor Gherkin\n",
+        encoding="utf-8",
+    )
+    found = tagged.feature_tags(features)
+    assert [(t.name, t.tags, t.steps) for t in found] == [("one", ("core", "cr:106.7"), 2), ("two", ("core", "cr:106.7"), 1)]
+    assert _entries(tmp_path) == []
+    with pytest.raises(UserError, match=r"b\.feature:6: feature file does not parse"):
+        check_feature_files([features])
