@@ -11,7 +11,7 @@ The package has five rooms, and imports run one way (``tests/unit/test_layout.py
 * :mod:`oracle.harness` — the scenarios under pytest: the plugin and the step definitions.
 
 Beside them, :mod:`oracle.registry` turns an ``--engine`` spec into an engine, and
-``errors``, ``files``, ``paths``, ``toml`` and ``version`` are shared by all.  The public API is small:
+``errors``, ``files``, ``kept``, ``paths``, ``toml`` and ``version`` are shared by all.  The public API is small:
 
 * :func:`load_engine` — ``"reference"``, ``"phase"``, ``"module:Class"`` or ``"cmd:<command line>"``;
 * :class:`Engine` — the adapter contract every engine implements;

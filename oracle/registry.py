@@ -13,12 +13,14 @@ import json
 import shlex
 import shutil
 import sys
+from typing import Any
 
 from oracle.contract.in_process import GuardedEngine, reraise_interruption, what_it_raised
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import EngineFailure, printable
 from oracle.contract.validation import errors as schema_errors
 from oracle.errors import EngineLoadError, UserError
+from oracle.kept import kept
 from oracle.paths import shipped_fixture, suite_root
 from oracle.toml import read_toml
 
@@ -124,7 +126,8 @@ def open_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
     if problems:
         close_engine(engine, spec, quiet=True)
         raise EngineLoadError(f"engine {spec!r} describes itself out of engine.schema.json: {printable(problems[0])}")
-    known = known_capabilities()
+    table = _capabilities_file()  # read once: each capability declared is looked up in it
+    known = known_capabilities(table)
     unknown = [c for c in described["capabilities"] if c not in known]
     if unknown:
         close_engine(engine, spec, quiet=True)
@@ -133,14 +136,11 @@ def open_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
             f"engine {spec!r} declares capabilities that do not exist: {names}; "
             "'mtg-conformance capabilities' lists those a scenario may need"
         )
-    too_new = [
-        c
-        for c in described["capabilities"]
-        if _version(capability_since().get(c, "0")) > _version(described["contract"])
-    ]
+    since = capability_since(table)
+    contract = _version(described["contract"])
+    too_new = [c for c in described["capabilities"] if _version(since.get(c, "0")) > contract]
     if too_new:
         close_engine(engine, spec, quiet=True)
-        since = capability_since()
         names = ", ".join(f"{c!r} (contract {since[c]})" for c in too_new[:5])
         raise EngineLoadError(
             f"engine {spec!r} speaks contract {printable(described['contract'], 20)} but declares capabilities "
@@ -149,10 +149,17 @@ def open_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
     return engine, described
 
 
-def capability_since() -> dict[str, str]:
+def _capabilities_file() -> dict[str, Any]:
+    """``fixtures/capabilities.toml``, parsed (the package's own kept between runs: :mod:`oracle.kept`)."""
+    path = suite_root() / "fixtures" / "capabilities.toml"
+    return kept("capabilities", [path], lambda: read_toml(path))
+
+
+def capability_since(parsed: dict[str, Any] | None = None) -> dict[str, str]:
     """The contract version that introduced each capability's actions (``[since]`` of
-    ``fixtures/capabilities.toml``); a capability not listed needs no particular version."""
-    table = read_toml(suite_root() / "fixtures" / "capabilities.toml").get("since", {})
+    ``fixtures/capabilities.toml``, or of its ``parsed`` table); a capability not listed needs no
+    particular version."""
+    table = (_capabilities_file() if parsed is None else parsed).get("since", {})
     return {str(k): str(v) for k, v in table.items()} if isinstance(table, dict) else {}
 
 
@@ -161,9 +168,10 @@ def _version(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split(".") if part.isdigit())
 
 
-def known_capabilities() -> set[str]:
-    """The capabilities a scenario may need and an engine may declare (``fixtures/capabilities.toml``)."""
-    table = read_toml(suite_root() / "fixtures" / "capabilities.toml").get("capabilities", {})
+def known_capabilities(parsed: dict[str, Any] | None = None) -> set[str]:
+    """The capabilities a scenario may need and an engine may declare (``fixtures/capabilities.toml``,
+    or its ``parsed`` table)."""
+    table = (_capabilities_file() if parsed is None else parsed).get("capabilities", {})
     return set(table) if isinstance(table, dict) else set()
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle.errors import CardDataError
+from oracle.kept import kept
 from oracle.toml import read_toml
 
 from .mana import ManaCost
@@ -171,11 +172,12 @@ class CardDatabase:
 
 @cache
 def shared_database(folder: Path) -> CardDatabase:
-    """The cards of ``folder``, read once per process and shared by every reader.
+    """The cards of ``folder``, read once per process and shared by every reader; the package's
+    own are kept between runs too (:mod:`oracle.kept`).
 
     Cards are immutable; the database must be treated as read-only (use
     :meth:`CardDatabase.load` for one to add cards to)."""
-    return CardDatabase.load(folder)
+    return kept("cards", sorted(folder.glob("*.toml")), lambda: CardDatabase.load(folder))
 
 
 def _text(path: Path, data: dict[str, Any], key: str, required: bool = True) -> str | None:

@@ -157,6 +157,7 @@ class Suite:
             derived = derive_all()
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
+        marks: dict[str, pytest.MarkDecorator] = {}  # each capability's, made once for every scenario
         for item in items:
             scenario = scenario_of(item)
             if scenario is None:
@@ -165,7 +166,9 @@ class Suite:
             found = derived.get(scenario.id)
             for capability in found.needs if found else ():
                 if capability not in declared:
-                    item.add_marker(pytest.mark.needs(capability))
+                    if capability not in marks:
+                        marks[capability] = pytest.mark.needs(capability)
+                    item.add_marker(marks[capability])
             item.stash[NEEDS] = sorted(declared.union(found.needs if found else ()))
 
     @pytest.hookimpl(wrapper=True)

@@ -12,22 +12,23 @@
 
 :func:`load_catalog` reads and cross-checks them: every ruling's text must be
 found verbatim in each seed file it names, and every rule number it rests on
-must be in the rules index.  :func:`feature_tags` reads the ``@ruling:`` and
-``@cr:`` tags of every scenario so that tests and the CLI can check them.
+must be in the rules index.  :func:`~oracle.suite.tagged.feature_tags` reads the ``@ruling:``
+and ``@cr:`` tags of every scenario so that tests and the CLI can check them.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from oracle.errors import CatalogError
+from oracle.kept import kept
 from oracle.paths import suite_root
 from oracle.toml import read_toml
 
 from .comprehensive_rules import RULE_NUMBER, Edition, read_edition
 from .official_rulings import Official, quoted_in
+from .tagged import TaggedScenario, feature_tags, read_text
 
 
 @dataclass(frozen=True)
@@ -62,12 +63,25 @@ class Catalog:
     rules: dict[str, Rule] = field(default_factory=dict)
     edition: str = ""
     capabilities: dict[str, str] = field(default_factory=dict)
-    #: The whole pinned edition: every numbered rule, cited or not.
-    cr: Edition = field(default_factory=lambda: Edition(""))
+    #: The pinned edition's file and its SHA-256, which :attr:`cr` is read from.
+    pinned: tuple[str, str] = ("", "")
+    _cr: Edition | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def cr(self) -> Edition:
+        """The whole pinned edition: every numbered rule, cited or not (read again when a catalog
+        kept between runs is asked for it: it is most of a catalog's size, and runs never ask)."""
+        if self._cr is None:
+            file, sha256 = self.pinned
+            self._cr = read_edition(Path(file), sha256) if file else Edition("")
+        return self._cr
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_cr": None}
 
 
-def _pinned_edition(path: Path, data: dict[str, object]) -> Edition:
-    """The edition the rules index names: its file, checked against its SHA-256 and its date."""
+def _pinned_edition(path: Path, data: dict[str, object]) -> tuple[Edition, tuple[str, str]]:
+    """The edition the rules index names, checked against its SHA-256 and its date, with its file and SHA-256."""
     edition, file, sha256 = data.get("edition"), data.get("file"), data.get("sha256")
     if not all(isinstance(v, str) and v for v in (edition, file, sha256)):
         raise CatalogError(f"{path}: edition, file and sha256 must name the pinned Comprehensive Rules")
@@ -75,15 +89,15 @@ def _pinned_edition(path: Path, data: dict[str, object]) -> Edition:
     pinned = read_edition(path.parent / file, sha256)
     if pinned.date != edition:
         raise CatalogError(f"{path}: edition {edition} names a text effective {pinned.date}")
-    return pinned
+    return pinned, (str(path.parent / file), sha256)
 
 
-def _load_rules(path: Path) -> tuple[dict[str, Rule], Edition]:
+def _load_rules(path: Path) -> tuple[dict[str, Rule], Edition, tuple[str, str]]:
     data = read_toml(path, CatalogError)
     table = data.get("rules", {})
     if not isinstance(table, dict):
         raise CatalogError(f'{path}: rules must be a table of rule numbers ([rules."106.7"])')
-    pinned = _pinned_edition(path, data)
+    pinned, source = _pinned_edition(path, data)
     rules = {}
     for number, entry in table.items():
         if not RULE_NUMBER.match(number):
@@ -95,7 +109,7 @@ def _load_rules(path: Path) -> tuple[dict[str, Rule], Edition]:
         if number not in pinned.paragraphs:
             raise CatalogError(f"{path}: rule {number} is not in the Comprehensive Rules of {pinned.date}")
         rules[number] = Rule(number, entry.get("title", ""), pinned.paragraphs[number].text)
-    return rules, pinned
+    return rules, pinned, source
 
 
 def _load_capabilities(path: Path) -> dict[str, str]:
@@ -115,17 +129,22 @@ def _strings(path: Path, where: str, entry: dict[str, object], key: str, optiona
 
 
 #: Catalogs already read, by root, with the signature of each file they come from.
-_READ: dict[Path, tuple[tuple[tuple[str, int, int, int], ...], Catalog]] = {}
+_CATALOGS: dict[Path, tuple[tuple[tuple[str, int, int, int], ...], Catalog]] = {}
 
 
-def _sources(root: Path) -> tuple[tuple[str, int, int, int], ...]:
-    """Every file a catalog is read from, with its size, time of change and inode (to notice an edit)."""
+def _source_paths(root: Path) -> list[Path]:
+    """Every file a catalog is read from."""
     fixtures = root / "fixtures"
     paths = [fixtures / n for n in ("comprehensive_rules.toml", "rulings.toml", "capabilities.toml")]
     paths += sorted((fixtures / "comprehensive_rules").glob("*.txt"))
     for folder in ("seeds", "official_rulings"):
         if (fixtures / folder).is_dir():
             paths += sorted((fixtures / folder).iterdir())
+    return paths
+
+
+def _sources(paths: list[Path]) -> tuple[tuple[str, int, int, int], ...]:
+    """Each file with its size, time of change and inode (to notice an edit)."""
     found = []
     for path in paths:
         try:
@@ -139,24 +158,27 @@ def _sources(root: Path) -> tuple[tuple[str, int, int, int], ...]:
 def load_catalog(root: Path | None = None) -> Catalog:
     """Load and cross-check the catalog; any inconsistency is a one-line :class:`CatalogError`.
 
-    A catalog is read once and shared (treat it as read-only) until one of its files changes."""
+    A catalog is read once and shared (treat it as read-only) until one of its files changes;
+    the package's own is kept between runs too (:mod:`oracle.kept`)."""
     root = root or suite_root()
-    sources = _sources(root)
-    known = _READ.get(root)
+    paths = _source_paths(root)
+    sources = _sources(paths)
+    known = _CATALOGS.get(root)
     if known is not None and known[0] == sources:
         return known[1]
-    catalog = _read_catalog(root)
-    _READ[root] = (sources, catalog)
+    catalog = kept("catalog", paths, lambda: _read_catalog(root))
+    _CATALOGS[root] = (sources, catalog)
     return catalog
 
 
 def _read_catalog(root: Path) -> Catalog:
     fixtures = root / "fixtures"
-    rules, pinned = _load_rules(fixtures / "comprehensive_rules.toml")
+    rules, pinned, source = _load_rules(fixtures / "comprehensive_rules.toml")
     path = fixtures / "rulings.toml"
     data = read_toml(path, CatalogError)
     capabilities = _load_capabilities(fixtures / "capabilities.toml")
-    catalog = Catalog(rules=rules, edition=pinned.date, capabilities=capabilities, cr=pinned)
+    catalog = Catalog(rules=rules, edition=pinned.date, capabilities=capabilities, pinned=source)
+    catalog._cr = pinned
     seed_text: dict[str, str] = {}
     entries = data.get("ruling", [])
     if not isinstance(entries, list):
@@ -192,7 +214,7 @@ def _read_catalog(root: Path) -> Catalog:
                 seed_path = fixtures / "seeds" / seed
                 if not seed_path.is_file():
                     raise CatalogError(f"{path}: {ruling.id}: seed file {seed} is not in fixtures/seeds/")
-                seed_text[seed] = _read_text(seed_path)
+                seed_text[seed] = read_text(seed_path)
             if ruling.text not in seed_text[seed]:
                 raise CatalogError(f"{path}: {ruling.id}: text is not found verbatim in {seed}")
         for number in ruling.rules:
@@ -202,112 +224,6 @@ def _read_catalog(root: Path) -> Catalog:
     if not catalog.rulings:
         raise CatalogError(f"{path}: no [[ruling]] entries")
     return catalog
-
-
-@dataclass(frozen=True)
-class TaggedScenario:
-    """A scenario's name, where it is, and its ruling and CR tags (feature and rule tags included)."""
-
-    name: str
-    path: Path
-    line: int
-    rulings: tuple[str, ...]
-    rules: tuple[str, ...]
-    tags: tuple[str, ...]
-    #: Its steps, those of the Background before it included.
-    steps: int = 0
-
-    @property
-    def needs(self) -> tuple[str, ...]:
-        return tuple(t.split(":", 1)[1] for t in self.tags if t.startswith("needs:"))
-
-
-_KEYWORD = re.compile(r"^\s*(Scenario Outline|Scenario Template|Scenario|Example):\s*(.+?)\s*$")
-_STEP = re.compile(r"^\s*(Given|When|Then|And|But|\*)\s")
-
-
-def _read_text(path: Path) -> str:
-    """A fixture or feature file's text; unreadable or not UTF-8 is a one-line error naming it."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise CatalogError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise CatalogError(f"{path}: cannot read: {exc.strerror}") from None
-
-
-def feature_tags(features: Path) -> list[TaggedScenario]:
-    """Every scenario of every feature file with its effective tags and its number of steps, read
-    line by line.  This reader needs no Gherkin parser, so it also works on files that do not parse.
-    """
-    found = []
-    for path in [features] if features.is_file() else sorted(features.rglob("*.feature")):
-        found += _scenarios_of(path)
-    return found
-
-
-#: Each feature file's scenarios as read, with the size and time of change the file had then.
-_READ: dict[Path, tuple[tuple[int, int], list[TaggedScenario]]] = {}
-
-
-def _scenarios_of(path: Path) -> list[TaggedScenario]:
-    """The file's scenarios, read again only if it changed since (a run checks the tags of its
-    files in the command, then in pytest's session)."""
-    try:
-        stat = path.stat()
-        key = (stat.st_size, stat.st_mtime_ns)
-    except OSError:
-        key = (-1, -1)  # reading it says why
-    known = _READ.get(path)
-    if known is None or known[0] != key:
-        known = _READ[path] = (key, _read_scenarios_of(path))
-    return list(known[1])
-
-
-def _read_scenarios_of(path: Path) -> list[TaggedScenario]:
-    found: list[TaggedScenario] = []
-    pending: list[str] = []
-    inherited: dict[str, list[str]] = {"Feature": [], "Rule": []}
-    background = {"Feature": 0, "Rule": 0}
-    counting = ""  # what the step lines being read belong to: a Background ("Feature", "Rule") or "scenario"
-    in_rule = False
-    for number, line in enumerate(_read_text(path).splitlines(), start=1):
-        stripped = line.strip()
-        if stripped.startswith("@"):
-            pending += [t for t in stripped.split() if t.startswith("@")]
-            continue
-        if stripped.startswith("Feature:"):
-            inherited, background, counting = {"Feature": pending, "Rule": []}, {"Feature": 0, "Rule": 0}, ""
-            pending, in_rule = [], False
-        elif stripped.startswith("Rule:"):
-            inherited["Rule"], background["Rule"], counting = pending, 0, ""
-            pending, in_rule = [], True
-        elif stripped.startswith("Background:"):
-            counting = "Rule" if in_rule else "Feature"
-        elif match := _KEYWORD.match(line):
-            tags = tuple(t[1:] for t in inherited["Feature"] + inherited["Rule"] + pending)
-            found.append(
-                TaggedScenario(
-                    name=match.group(2),
-                    path=path,
-                    line=number,
-                    rulings=tuple(t.split(":", 1)[1] for t in tags if t.startswith("ruling:")),
-                    rules=tuple(t.split(":", 1)[1] for t in tags if t.startswith("cr:")),
-                    tags=tags,
-                    steps=background["Feature"] + background["Rule"],
-                )
-            )
-            pending, counting = [], "scenario"
-        elif _STEP.match(line) and counting == "scenario":
-            last = found[-1]
-            found[-1] = TaggedScenario(
-                last.name, last.path, last.line, last.rulings, last.rules, last.tags, last.steps + 1
-            )
-        elif _STEP.match(line) and counting:
-            background[counting] += 1
-        elif stripped and not stripped.startswith("#"):
-            pending = []
-    return found
 
 
 def scenario_ids(features: Path) -> set[str]:

@@ -50,15 +50,15 @@ from pathlib import Path
 from typing import Any
 
 from oracle.contract.interface import JSON, Engine
-from oracle.contract.outcomes import NOT_RUN, printable
+from oracle.contract.outcomes import printable
 from oracle.errors import UserError
-from oracle.files import write_whole
 from oracle.paths import suite_root
 from oracle.registry import ENGINE_HELP
 from oracle.version import __version__
 
 from .catalog import feature_sources, feature_tags, load_catalog, scenario_ids, tag_problems
-from .commands import ENGINE_TIMEOUT_HELP, add_commands, run_command
+from .commands import ENGINE_TIMEOUT_HELP, add_commands, expectations, run_command
+from .heap import paused_collection, resume, resuming
 from .preflight import check_before_run
 
 FEATURES_HELP = "feature files or folders to run instead of features/ (':suite' names the suite's own, to run both)"
@@ -239,8 +239,6 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         f"--rootdir={harness.parents[1]}",
         "-c",
         str(harness / "suite.ini"),
-        "-p",
-        "mtg_conformance_pytest",  # the plugin's entry point: its options are --mtg-<the command's>
         f"--mtg-engine={args.engine}",
         "-q" if not args.verbose else "-v",
         "--no-header",
@@ -257,11 +255,17 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
         pytest_args.append(f"--mtg-transcripts={Path(args.transcripts).resolve()}")
     if selection:
         pytest_args += ["-m", selection]
+    # The plugin's entry point (its options are --mtg-<the command's>), given as a module: naming
+    # it (-p) has pytest read the entry points of every installed distribution to find it; the
+    # workers of -n are given the arguments only, so there it is named.
     workers = getattr(args, "workers", None)  # smoke runs serially
     if workers is not None:
         if importlib.util.find_spec("xdist") is None:
             raise UserError("-n spreads a run over processes with pytest-xdist: pip install pytest-xdist")
-        pytest_args += ["-p", "xdist.plugin", "-n", workers]
+        pytest_args += ["-p", "mtg_conformance_pytest", "-p", "xdist.plugin", "-n", workers]
+        entry_point: list[Any] = []
+    else:
+        entry_point = [importlib.import_module("mtg_conformance_pytest")]
     features = feature_sources(getattr(args, "features", []), root)
     check_before_run(args, load_catalog(root), features, root)  # feature files, places to write: one line
     pytest_args += [f"--mtg-features={path}" for path in features]
@@ -276,7 +280,7 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
             raise
     session = _Session(engine, described)
     try:
-        code = int(pytest.main(pytest_args, plugins=[session]))
+        code = int(pytest.main(pytest_args, plugins=[*entry_point, session, resuming()]))
     except BaseException:
         close_engine(engine, args.engine, quiet=True)
         raise
@@ -327,26 +331,18 @@ def certify(args: argparse.Namespace) -> int:
     return run.status
 
 
-def expectations(args: argparse.Namespace) -> int:
-    """Run the suite and write the expectations file; only a complete run can be a baseline."""
-    from .results import expectations_toml
-
-    run = run_suite(args, quiet=True)
-    if run.status not in (0, 1) or any(r.outcome == NOT_RUN for r in run.collector.ordered()):
-        raise UserError(f"the run did not complete (exit status {run.status}): no expectations file written")
-    text = expectations_toml(run.collector.ordered(), run.described)
-    if args.out:
-        write_whole(Path(args.out), text)
-        print(f"wrote {args.out}")
-    else:
-        print(text)
-    return 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command; ``argv`` None: the process's own arguments, and the process ends next."""
+    with paused_collection(ending_process=argv is None):  # until the first scenario (oracle/suite/heap.py)
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from oracle.contract.protocol import end_engines_on_signals
 
     args = _parser().parse_args(argv)
+    if args.command not in ("run", "certify", "expectations", "smoke"):
+        resume()  # the collector is off only until a run's first scenario; these run none
     end_engines_on_signals(own_descendants=True)  # the command's children are all the run's
     try:
         if args.command == "run":
@@ -354,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "certify":
             return certify(args)
         if args.command == "expectations":
-            return expectations(args)
+            return expectations(args, run_suite)
         if args.command == "docs":
             from .docs import render_docs
             from .reports.reading import read_report

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from oracle.contract.outcomes import NOT_PASSED, printable
+from oracle.contract.outcomes import NOT_PASSED, NOT_RUN, printable
 from oracle.errors import EngineLoadError, UserError
 from oracle.files import write_whole
 from oracle.registry import ENGINE_HELP
@@ -177,3 +177,20 @@ def replay_file(args: argparse.Namespace) -> int:
         close_engine(engine, args.engine, quiet=True)
     print(f"{differences} of {len(pairs)} answers differ" if differences else "every answer is the same")
     return 1 if differences else 0
+
+
+def expectations(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
+    """``mtg-conformance expectations``: run the suite and write the expectations file; only a
+    complete run can be a baseline."""
+    from .results import expectations_toml
+
+    run = run_suite(args, quiet=True)
+    if run.status not in (0, 1) or any(r.outcome == NOT_RUN for r in run.collector.ordered()):
+        raise UserError(f"the run did not complete (exit status {run.status}): no expectations file written")
+    text = expectations_toml(run.collector.ordered(), run.described)
+    if args.out:
+        write_whole(Path(args.out), text)
+        print(f"wrote {args.out}")
+    else:
+        print(text)
+    return 0

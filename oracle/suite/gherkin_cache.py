@@ -5,9 +5,9 @@ collects pays it: each run, and under pytest-xdist each worker again.  A parse d
 the file's text and the parser's version, so it is kept under their hash in the user's cache
 folder, as Python keeps compiled modules: a changed file is a new key, an entry that can't be
 read is parsed again, and a file that does not parse is never kept (its error is raised as
-before).  The folder is ``$MTG_CONFORMANCE_CACHE`` if set (``off`` keeps nothing), else
-``$XDG_CACHE_HOME/mtg-conformance/gherkin`` (``~/.cache/...`` by default); a folder that can't
-be written only means parsing every time.
+before).  The folder is ``gherkin/`` in the suite's cache folder (:func:`oracle.kept.cache_root`):
+``$MTG_CONFORMANCE_CACHE`` if set (``off`` keeps nothing), else ``$XDG_CACHE_HOME/mtg-conformance``
+(``~/.cache/...`` by default); a folder that can't be written only means parsing every time.
 """
 
 from __future__ import annotations
@@ -19,26 +19,21 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from oracle.kept import cache_root
+
 
 @cache
-def _parser_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+def parser_version() -> str:
+    """The official Gherkin parser's version: a parse, and what is derived from one, depends on it."""
+    from oracle.version import installed_version
 
-    try:
-        return version("gherkin-official")
-    except PackageNotFoundError:  # pragma: no cover - installed without its metadata
-        return "unknown"
+    return installed_version("gherkin-official") or "unknown"
 
 
 def cache_folder() -> Path | None:
     """Where parses are kept, or None when keeping them is turned off."""
-    setting = os.environ.get("MTG_CONFORMANCE_CACHE", "")
-    if setting == "off":
-        return None
-    if setting:
-        return Path(setting)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "mtg-conformance" / "gherkin"
+    root = cache_root()
+    return None if root is None else root / "gherkin"
 
 
 def parse_feature(text: str) -> dict[str, Any]:
@@ -46,7 +41,7 @@ def parse_feature(text: str) -> dict[str, Any]:
     folder = cache_folder()
     if folder is None:
         return _parse(text)
-    key = hashlib.sha256(f"{_parser_version()}\0{text}".encode()).hexdigest()
+    key = hashlib.sha256(f"{parser_version()}\0{text}".encode()).hexdigest()
     entry = folder / f"{key}.marshal"
     try:
         kept = marshal.loads(entry.read_bytes())

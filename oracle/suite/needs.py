@@ -19,6 +19,7 @@ repeats one that is already derived, a scenario without steps of its own or with
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from typing import Any
 from oracle.engine.cards import Card, CardDatabase, basic_land_mana, shared_database
 from oracle.engine.vocabulary import Ability
 from oracle.errors import CatalogError
+from oracle.kept import kept
 from oracle.paths import suite_root
 from oracle.toml import read_toml
 
@@ -301,6 +303,23 @@ def derive_all(root: Path | None = None) -> dict[str, Derived]:
 
 @cache
 def _derive_all(root: Path) -> dict[str, Derived]:
+    from .gherkin_cache import parser_version
+
+    return kept("needs", _inputs(root), lambda: _derive_all_anew(root), parser_version())
+
+
+def _inputs(root: Path) -> list[Path]:
+    """Every file the needs are derived from, found the way the derivation finds them: the
+    feature files, the cards, the capabilities and the basic land types (of the suite root that
+    ``MTG_CONFORMANCE_ROOT`` names too: :func:`~oracle.engine.cards.basic_land_mana` reads it)."""
+    fixtures = root / "fixtures"
+    found = sorted((root / "features").rglob("*.feature")) + sorted((fixtures / "cards").glob("*.toml"))
+    found += [fixtures / "capabilities.toml", fixtures / "basic_land_types.toml"]
+    override = os.environ.get("MTG_CONFORMANCE_ROOT")
+    return [*found, Path(override) / "fixtures" / "basic_land_types.toml"] if override else found
+
+
+def _derive_all_anew(root: Path) -> dict[str, Derived]:
     cards = shared_database(root / "fixtures" / "cards")
     table = load_needs_table(root)
     readings: dict[tuple[str, str], StepReading] = {}

@@ -97,8 +97,16 @@ def feature_files(roots: list[Path]) -> list[Path]:
 
 #: Feature files parsed already, by path, with the size and time of change they had then.
 _PARSED: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
-#: The scenarios read from each file's parse (a run's checks, needs and collection read the same).
-_SCENARIOS: dict[Path, tuple[dict[str, Any], tuple[Scenario, ...]]] = {}
+#: The scenarios read from each file, with its size and time of change then (a run's checks,
+#: needs and collection read the same).
+_SCENARIOS: dict[Path, tuple[tuple[int, int], tuple[Scenario, ...]]] = {}
+
+
+def remember(path: Path, key: tuple[int, int], scenarios: tuple[Scenario, ...]) -> None:
+    """The scenarios of the file, as read when it had this size and time of change (``key``):
+    :func:`read_feature` gives them while it still has (:mod:`oracle.suite.tagged` recalls them
+    from the reading kept between runs)."""
+    _SCENARIOS[path] = (key, scenarios)
 
 
 def gherkin_document(path: Path) -> dict[str, Any]:
@@ -121,6 +129,14 @@ def read_feature(path: Path) -> list[Scenario]:
     ``Feature:`` line or no scenario, or holds a Scenario Outline (each case is a scenario of its
     own, so that reports name each)."""
     try:
+        stat = path.stat()
+        key = (stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        key = (-1, -1)  # reading it says why
+    known = _SCENARIOS.get(path)
+    if known is not None and known[0] == key:  # the same file: the same (frozen) scenarios
+        return list(known[1])
+    try:
         document = gherkin_document(path)
     except UnicodeDecodeError as exc:
         raise FeatureError(path, 1, f"feature file is not UTF-8 text (byte {exc.start})") from None
@@ -135,9 +151,6 @@ def read_feature(path: Path) -> list[Scenario]:
         line = int(getattr(first, "location", {}).get("line") or 1)
         message = re.sub(r"^\(\d+:\d+\):\s*", "", " ".join(str(first).split()))
         raise FeatureError(path, line, f"feature file does not parse: {message}") from None
-    known = _SCENARIOS.get(path)
-    if known is not None and known[0] is document:  # the same parse: the same (frozen) scenarios
-        return list(known[1])
     feature = document.get("feature")
     if not feature:
         raise FeatureError(path, 1, "not a feature file: it has no 'Feature:' line")
@@ -145,7 +158,7 @@ def read_feature(path: Path) -> list[Scenario]:
     _collect(feature.get("children", []), path, feature.get("name", ""), _tags(feature), (), found)
     if not found:
         raise FeatureError(path, int(feature["location"]["line"]), "the feature has no scenario")
-    _SCENARIOS[path] = (document, tuple(found))
+    _SCENARIOS[path] = (key, tuple(found))
     return list(found)
 
 

@@ -17,14 +17,14 @@ FEATURE = "Feature: A\n  Scenario: B\n    Given a game between Alice and Bob\n"
 def test_a_kept_parse_is_the_parsers_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MTG_CONFORMANCE_CACHE", str(tmp_path))
     first = parse_feature(FEATURE)
-    assert len(list(tmp_path.glob("*.marshal"))) == 1
+    assert len(list(tmp_path.glob("gherkin/*.marshal"))) == 1
     assert first == parse_feature(FEATURE) == Parser().parse(FEATURE)
 
 
 def test_a_broken_entry_is_parsed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MTG_CONFORMANCE_CACHE", str(tmp_path))
     parse_feature(FEATURE)
-    (entry,) = tmp_path.glob("*.marshal")
+    (entry,) = tmp_path.glob("gherkin/*.marshal")
     entry.write_bytes(b"\x00 not marshal")
     assert parse_feature(FEATURE) == Parser().parse(FEATURE)
 
