@@ -107,13 +107,14 @@ def test_an_interrupted_parallel_certification_has_not_run_scenarios_and_no_pass
     import signal
     import time
 
-    from tests.fake_engines.harness import hostile
+    from tests.fake_engines.harness import AS_FROM_A_TERMINAL, hostile
 
     out, pids = tmp_path / "reports", tmp_path / "pids"
     pids.mkdir()
     engine = ["--engine", hostile("honest"), "--engine-timeout", "600"]
+    certify = ["certify", "-n", "2", "--out", str(out), "--ruling", "symbol.tap", *engine]
     runner = subprocess.Popen(
-        [sys.executable, "-m", "oracle", "certify", "-n", "2", "--out", str(out), "--ruling", "symbol.tap", *engine],
+        [sys.executable, "-c", AS_FROM_A_TERMINAL, *certify],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT), "MTG_HOSTILE_PIDS": str(pids), "MTG_HOSTILE_HANG_AT": "4"},
         stdout=subprocess.PIPE,
