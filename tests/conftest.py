@@ -12,6 +12,7 @@ import pytest
 #: them alone at the end.  Under ``--dist loadscope`` a module runs on one process; the tests
 #: don't depend on their order.
 LONGEST_FIRST = (
+    "test_verdicts_whole_suite.py",
     "test_verdicts.py",
     "test_mutants.py",
     "test_wire_properties.py",

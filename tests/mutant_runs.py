@@ -1,6 +1,8 @@
 """A wrong engine run the way a user runs the suite: ``mtg-conformance run --ruling <id> ...`` (or
-``-m rules`` for a wrong engine of the ``@rules`` scenarios) in a new process, with the test plugin that applies the mutant (tests/mutant_plugin.py), from another
-directory; and the verdict on that run.
+``-m rules`` for a wrong engine of the ``@rules`` scenarios) in a process of its own, with the test
+plugin that applies the mutant (tests/mutant_plugin.py), from another directory; and the verdict
+on that run.  The processes are forked from command servers that import the command once
+(tests/command_server.py), not started afresh: the command's start-up was most of each run.
 
 A wrong engine is *killed* when the command exits with status 1, at least one scenario FAILs (a Then
 step that did not hold, or the wrong engine refused an action the scenario takes as legal), no
@@ -16,8 +18,12 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
 from pathlib import Path
 
+from tests.command_server import command_servers
 from tests.mutant_plugin import environment as mutant_env
 from tests.wrong_engines import Mutant
 
@@ -34,16 +40,32 @@ def command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "oracle"]
 
 
-def run(mutant: Mutant, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``mtg-conformance run`` of the mutant's rulings against it, in ``cwd``; a mutant of a rule no
-    seed ruling is about (no rulings: its scenarios are ``@rules`` ones) runs ``-m rules``."""
-    rulings = [arg for r in mutant.rulings for arg in ("--ruling", r)] or ["-m", "rules"]
-    env = {**os.environ, **mutant_env(mutant.name)}
-    # The engine's coverage comes from the scenarios' own run: the wrong engines' runs are not
-    # measured (coverage's subprocess patch names its settings in either variable).
+def arguments(mutant: Mutant) -> list[str]:
+    """``run`` of the mutant's rulings; a mutant of a rule no seed ruling is about (no rulings: its
+    scenarios are ``@rules`` ones) runs ``-m rules``."""
+    return ["run", *([arg for r in mutant.rulings for arg in ("--ruling", r)] or ["-m", "rules"])]
+
+
+def environment(mutant: str | None = None) -> dict[str, str]:
+    """This process's environment with the variables that make a run use the mutant.  The engine's
+    coverage comes from the scenarios' own run: the wrong engines' runs are not measured
+    (coverage's subprocess patch names its settings in either variable)."""
+    env = {**os.environ, **mutant_env(mutant or "")}
+    if mutant is None:
+        del env["MTG_CONFORMANCE_MUTANT"]
     for variable in ("COVERAGE_PROCESS_START", "COVERAGE_PROCESS_CONFIG"):
         env.pop(variable, None)
-    return subprocess.run([*command(), "run", *rulings], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    return env
+
+
+@contextmanager
+def runs(mutants: Iterable[Mutant], cwd: Path) -> Iterator[dict[str, Future[subprocess.CompletedProcess[str]]]]:
+    """``mtg-conformance run`` against each mutant, in ``cwd``, as many at a time as there are cores,
+    each in a process of its own forked by a command server (tests/command_server.py): the
+    futures of the runs, by mutant name."""
+    workers = os.cpu_count() or 2
+    with command_servers(workers, environment(), cwd) as servers:
+        yield {m.name: servers.submit(arguments(m), environment(m.name), cwd) for m in mutants}
 
 
 def stopped(stdout: str) -> dict[str, str]:

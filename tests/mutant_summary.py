@@ -11,15 +11,13 @@ wrong engine escapes or a target is missed.
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from oracle.suite.catalog import load_catalog
-from tests.mutant_runs import escape, run
+from tests.mutant_runs import escape, runs
 from tests.wrong_engines import Mutant
 
 #: Wrong engines each ruling's own scenarios must kill, at least (issue targets, tests/unit/test_misreadings.py).
@@ -71,9 +69,8 @@ def table(mutants: Sequence[Mutant], first: set[str], escaped: dict[str, str]) -
 
 def main(mutants: Sequence[Mutant], first: set[str], out: str | None) -> int:
     """Run every wrong engine, print the summary (and write it to ``out``); 0 when every target holds."""
-    with tempfile.TemporaryDirectory() as cwd, ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        runs = {m.name: pool.submit(run, m, Path(cwd)) for m in mutants}
-        escaped = {m.name: why for m in mutants if (why := escape(m, runs[m.name].result())) is not None}
+    with tempfile.TemporaryDirectory() as cwd, runs(mutants, Path(cwd)) as started:
+        escaped = {m.name: why for m in mutants if (why := escape(m, started[m.name].result())) is not None}
     lines, held = table(mutants, first, escaped)
     text = "\n".join(lines) + "\n"
     sys.stdout.write(text)

@@ -17,6 +17,7 @@ The engine is a program nobody vouched for, so the client guarantees, whatever i
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import queue
 import select
@@ -161,6 +162,7 @@ class _Process:
             if remaining <= 0:
                 raise queue.Empty
             if not output.wait(min(remaining, 0.1)) and not self.alive():
+                self._end_leftovers()
                 last = time.monotonic() + 1.0  # a line still on its way, or the end
                 while not output.ready() and output.wait(last - time.monotonic()):
                     pass
@@ -172,8 +174,17 @@ class _Process:
             code = self.popen.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             return None
+        self._end_leftovers()
         self.stderr_done.wait(timeout=0.5)  # let its last words reach the tail
         return code
+
+    def _end_leftovers(self) -> None:
+        """Once the engine has exited, kill what it left in its process group.  What it wrote is in
+        its pipes already and is still read to the end; but a child holding a pipe open would keep
+        that end from coming, and the reads above would wait their whole bound for it.  Nothing is
+        lost: an engine that exited is stopped, group and all, before anything else is asked of it."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.popen.pid, signal.SIGKILL)
 
     def tail(self) -> str:
         """Its last few stderr lines, to quote when it fails."""

@@ -30,11 +30,15 @@ def hostile(mode: str) -> str:
     return f"cmd:{UNMEASURED} {sys.executable} {HOSTILE} {mode}"
 
 
-#: Sets the memory bound, then becomes the command (a bound set here, not in the test's process).
-_BOUNDED = (
-    "import os, resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit})); "
+#: Becomes the command with SIGINT's default action, as from a terminal: a test run started in the
+#: background (``nohup``, ``&`` in a script) has SIGINT ignored, which every process it starts
+#: inherits, and the command leaves an ignored signal ignored, so a Ctrl-C sent by a test would be lost.
+AS_FROM_A_TERMINAL = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
     "os.execv(sys.executable, [sys.executable, '-m', 'oracle', *sys.argv[1:]])"
 )
+#: Sets the memory bound, then becomes the command (a bound set here, not in the test's process).
+_BOUNDED = "import resource; resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit})); " + AS_FROM_A_TERMINAL
 
 
 def start_cli(*args: str, pids: Path, env: dict[str, str] | None = None) -> subprocess.Popen[str]:

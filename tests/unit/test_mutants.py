@@ -8,7 +8,8 @@ from another directory.  The command must exit with status 1; at least one scena
 legal), and none may be ERROR (that would be the mutant itself crashing); every scenario the
 mutant names as written to catch it must be among the failures.
 The runs are started together, as many at a time as there are cores, and each test waits for
-its own.
+its own; each is a process forked from a server that imported the command once
+(tests/command_server.py), since the command's start-up was most of each run.
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from __future__ import annotations
 import os
 import subprocess
 from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 
 from oracle.suite.catalog import load_catalog
+from tests.command_server import command_servers
 from tests.mutant_plugin import environment as mutant_env
+from tests.mutant_runs import arguments, environment, escape
 from tests.mutant_runs import command as _command
-from tests.mutant_runs import escape, run
+from tests.mutant_runs import runs as runs_of
 from tests.mutants import MUTANTS, apply_mutant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,9 +41,8 @@ def runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
         for item in request.session.items
         if item.module is request.module and hasattr(item, "callspec") and "name" in item.callspec.params
     ]
-    cwd = tmp_path_factory.mktemp("elsewhere")
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        yield {name: pool.submit(run, MUTANTS[name], cwd) for name in dict.fromkeys(selected)}
+    with runs_of([MUTANTS[name] for name in dict.fromkeys(selected)], tmp_path_factory.mktemp("elsewhere")) as started:
+        yield started
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
@@ -87,3 +89,16 @@ def test_an_unknown_mutant_is_one_line_and_status_2(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "unknown mutant 'no-such-mutant'" in result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_runs_forked_from_one_server_share_nothing(tmp_path: Path) -> None:
+    """A run forked after a wrong engine's run is the command's alone: no patch, no environment
+    and no folder of the run before reaches it (tests/command_server.py)."""
+    mutant = MUTANTS["no-summoning-sickness"]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    with command_servers(1, environment(), tmp_path) as servers:
+        wrong = servers.submit(arguments(mutant), environment(mutant.name), elsewhere).result()
+        right = servers.submit(arguments(mutant), environment(), tmp_path).result()
+    assert escape(mutant, wrong) is None, wrong.stdout[-2000:] + wrong.stderr
+    assert right.returncode == 0 and " 0 FAIL" in right.stdout, right.stdout[-2000:] + right.stderr

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from oracle.suite.catalog import feature_tags
+from oracle.suite.cli import main
 from tests.mutant_plugin import environment as mutant_env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,9 +93,11 @@ def test_the_reports_and_the_expectations_are_the_serial_ones(runs: dict[str, di
     assert (parallel / "expected.toml").read_text(encoding="utf-8") == expected
 
 
-def test_n_is_checked_before_the_run(tmp_path: Path) -> None:
-    result = cli("run", "-n", "many", cwd=tmp_path)
-    assert result.returncode == 2 and "-n takes a number of processes or 'auto'" in result.stderr
+def test_n_is_checked_before_the_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command's parser refuses it, before anything starts: no process of its own needed to show it."""
+    with pytest.raises(SystemExit) as exited:
+        main(["run", "-n", "many"])
+    assert exited.value.code == 2 and "-n takes a number of processes or 'auto'" in capsys.readouterr().err
 
 
 def test_an_interrupted_parallel_certification_has_not_run_scenarios_and_no_pass_rate(tmp_path: Path) -> None:
@@ -104,13 +107,14 @@ def test_an_interrupted_parallel_certification_has_not_run_scenarios_and_no_pass
     import signal
     import time
 
-    from tests.fake_engines.harness import hostile
+    from tests.fake_engines.harness import AS_FROM_A_TERMINAL, hostile
 
     out, pids = tmp_path / "reports", tmp_path / "pids"
     pids.mkdir()
     engine = ["--engine", hostile("honest"), "--engine-timeout", "600"]
+    certify = ["certify", "-n", "2", "--out", str(out), "--ruling", "symbol.tap", *engine]
     runner = subprocess.Popen(
-        [sys.executable, "-m", "oracle", "certify", "-n", "2", "--out", str(out), "--ruling", "symbol.tap", *engine],
+        [sys.executable, "-c", AS_FROM_A_TERMINAL, *certify],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT), "MTG_HOSTILE_PIDS": str(pids), "MTG_HOSTILE_HANG_AT": "4"},
         stdout=subprocess.PIPE,
