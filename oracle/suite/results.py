@@ -284,7 +284,8 @@ class ResultCollector:
                     self.results[item.nodeid] = unreadable
                 continue
             self.results[item.nodeid] = scenario_result(scenario, item.stash[NEEDS])
-            item.repr_failure = traceback_for_errors_only(item.repr_failure)  # type: ignore[method-assign]
+            if isinstance(item, pytest.Function):  # a scenario's test (not a stand-in of a test)
+                item.repr_failure = traceback_for_errors_only(item.repr_failure)  # type: ignore[method-assign]
             if scenario.unrunnable:
                 self.unrunnable[item.nodeid] = f"{scenario.where}: scenario {scenario.name!r} {scenario.unrunnable}"
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from oracle.errors import UserError
 from oracle.files import write_whole
-from oracle.suite.gherkin_cache import cache_folder
+from oracle.kept import cache_root
 
 from .cards import Pool, load_pool
 from .divergence import Divergence
@@ -233,7 +233,7 @@ def _hypothesis_cache_in(out: Path) -> Iterator[None]:
 def constants_folder() -> Path | None:
     """Where Hypothesis's constants of each module are kept between explorations (under their
     source's hash): ``hypothesis-constants`` in the suite's cache folder, None when that is off."""
-    folder = cache_folder()
+    folder = cache_root()
     return None if folder is None else folder / "hypothesis-constants"
 
 
