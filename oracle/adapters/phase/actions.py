@@ -66,6 +66,7 @@ class ActionDriver(PhaseBase):
 
     def _apply(self, seat: int, action: Any) -> Any:
         """Apply one phase action and keep the events the suite reads."""
+        self._forget_state()
         result = self.game.apply(seat, action)
         self.applied += 1
         self._record()
@@ -202,7 +203,7 @@ class ActionDriver(PhaseBase):
     def _check_variant(self, card: int, wanted: str | None) -> None:
         """Refuse a cast that phase made for another cost than the one asked (it picks one itself
         when only one is affordable)."""
-        state = self.game.state()["state"]
+        state = self._state()["state"]
         for item in state.get("stack", []):
             if item.get("source_id") == card and item.get("kind", {}).get("type") == "Spell":
                 variant = str(item["kind"].get("data", {}).get("casting_variant", "Normal")).lower()
@@ -243,7 +244,7 @@ class ActionDriver(PhaseBase):
 
     def _untapped(self) -> set[int]:
         """The untapped permanents, by phase's object id."""
-        state = self.game.state()["state"]
+        state = self._state()["state"]
         return {i for i in state.get("battlefield", []) if not state["objects"][str(i)].get("tapped")}
 
     def _pips(self, seat: int, wanted: list[str]) -> list[int]:

@@ -86,6 +86,22 @@ class PhaseBase:
     applied: int
     #: Cards chosen for a discard to hand size, held until phase's prompt for all of them is answered.
     discarding: list[int]
+    #: The game whose whole state was last read, and that state (see :meth:`_state`).
+    _read: tuple[Any, JSON] | None = None
+
+    def _state(self) -> JSON:
+        """phase's whole state (``Game.state()``), read once per change of the game.
+
+        phase serializes the whole game for each read, most of a certification's time; a game
+        changes only by ``apply`` (:meth:`_forget_state`) or by being replaced, so a read is kept
+        until then.  What it returns is shared: read it, never change it."""
+        if self._read is None or self._read[0] is not self.game:
+            self._read = (self.game, self.game.state())
+        return self._read[1]
+
+    def _forget_state(self) -> None:
+        """The game changed: the next :meth:`_state` reads it again."""
+        self._read = None
 
     if TYPE_CHECKING:  # what each mixin of PhaseEngine provides to the others
 

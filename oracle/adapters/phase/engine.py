@@ -155,7 +155,7 @@ class PhaseEngine(PositionBuilder, ActionDriver, PromptReader, ObservationReader
         """Take one action; a rejected action leaves the game as it was."""
         if self.game is None:
             return rejected("not-allowed", "no game: setup must come first")
-        saved = self.game.state()
+        saved = self._state()
         seen = (len(self.events), set(self.stacked))
         held = list(self.discarding)
         self.applied = 0

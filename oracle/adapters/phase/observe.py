@@ -35,7 +35,7 @@ class ObservationReader(PhaseBase):
 
     def observe(self) -> JSON:
         """phase's state as the contract's observation."""
-        state = self.game.state()["state"]
+        state = self._state()["state"]
         prompt = state.get("waiting_for") or {}
         priority = prompt.get("data", {}).get("player") if prompt.get("type") == "Priority" else None
         return {

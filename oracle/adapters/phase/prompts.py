@@ -110,7 +110,7 @@ class PromptReader(PhaseBase):
         candidates = prompt.get("data", {}).get("candidates", [])
         accept = next(i for i, c in enumerate(candidates) if c.get("description") != "Decline")
         decline = [i for i, c in enumerate(candidates) if c.get("description") == "Decline"]
-        probe = self._reload(self.game.state())  # a throwaway game: the real one is not touched
+        probe = self._reload(self._state())  # a throwaway game: the real one is not touched
         probe.apply(prompt["data"]["player"], {"type": "ChooseReplacement", "data": {"index": accept}})
         following = probe.waiting_for()
         options: list[tuple[str, Any]] = []
@@ -135,7 +135,7 @@ class PromptReader(PhaseBase):
         decline = {"type": "PayUnlessCost", "data": {"pay": False}}
         pay = {"type": "PayUnlessCost", "data": {"pay": True}}
         options: list[tuple[str, Any]] = [(self._ref(source), decline)] if isinstance(source, int) else []
-        probe = self._reload(self.game.state())  # a throwaway game: the real one is not touched
+        probe = self._reload(self._state())  # a throwaway game: the real one is not touched
         before = set(probe.state()["state"].get("battlefield", []))
         probe.apply(data["player"], pay)
         following = probe.waiting_for()
