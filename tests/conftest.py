@@ -6,22 +6,34 @@ import os
 
 import pytest
 
-#: The modules that take longest (each a minute or more of one process on two cores: whole
-#: suites against hostile engines, every wrong engine through the command, property tests of the
-#: wire, phase.rs's certification), started first so that no process is left running one of
-#: them alone at the end.  Under ``--dist loadscope`` a module runs on one process; the tests
-#: don't depend on their order.
+#: The modules that take longest (tens of seconds to a minute and a half of one process: whole
+#: suites against hostile engines, every wrong engine through the command, Chromium measuring
+#: every page, phase.rs's certification, property tests of the wire, explorations), longest
+#: first, so that none is left running alone at the end; measured per module under the README's
+#: command.  Under ``--dist loadscope`` a module runs on one process; the tests don't depend on
+#: their order.
 LONGEST_FIRST = (
     "test_verdicts_whole_suite.py",
-    "test_verdicts.py",
     "test_mutants.py",
-    "test_wire_properties.py",
+    "test_browser.py",
     "test_phase_certification.py",
-    "test_parallel.py",
-    "test_outside_engines.py",
+    "test_verdicts.py",
     "test_in_process_bounds.py",
+    "test_wire_properties.py",
     "test_explore.py",
+    "test_explore_combat.py",
+    "test_parallel.py",
+    "test_failure_blocks.py",
+    "test_outside_engines.py",
 )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``--dist loadscope`` pytest-xdist sends the modules with the most tests first unless
+    told otherwise, which would start the longest ones (a single test each) last: keep the order
+    of :func:`pytest_collection_modifyitems` (``--loadscope-reorder`` is then not honoured)."""
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: a session without it ignores it
