@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -128,9 +129,25 @@ def measure(site: Path, profile: Path, width: int) -> dict[str, Any]:
     return found
 
 
+@pytest.fixture(scope="module")
+def measured(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Callable[[int], dict[str, Any]]:
+    """The site measured at a width, once per width for the module (a measure loads every page:
+    seconds of Chromium's layout); the tests only read the figures."""
+    found: dict[int, dict[str, Any]] = {}
+
+    def at(width: int) -> dict[str, Any]:
+        if width not in found:
+            found[width] = measure(site, tmp_path_factory.mktemp("profile"), width)
+        return found[width]
+
+    return at
+
+
 @pytest.mark.parametrize("width", [390, 1280])
-def test_no_page_is_wider_than_the_window_and_every_link_resolves(site: Path, tmp_path: Path, width: int) -> None:
-    found = measure(site, tmp_path / "profile", width)
+def test_no_page_is_wider_than_the_window_and_every_link_resolves(
+    measured: Callable[[int], dict[str, Any]], width: int
+) -> None:
+    found = measured(width)
     pages = {name: figures for name, figures in found.items() if name.endswith(".html")}
     assert len(pages) > 50
     for name, figures in pages.items():
@@ -140,8 +157,8 @@ def test_no_page_is_wider_than_the_window_and_every_link_resolves(site: Path, tm
     assert sum(figures["links"] for figures in pages.values()) > 1000
 
 
-def test_the_filter_shows_only_the_scenarios_chosen(site: Path, tmp_path: Path) -> None:
-    shown = measure(site, tmp_path / "profile", 390)["filter"]
+def test_the_filter_shows_only_the_scenarios_chosen(site: Path, measured: Callable[[int], dict[str, Any]]) -> None:
+    shown = measured(390)["filter"]
     listing = (site / "scenarios.html").read_text(encoding="utf-8")
     blocks = listing.split('<details class="sc"')[1:]
 
