@@ -10,6 +10,7 @@ is found from any working directory either way.  ``MTG_CONFORMANCE_ROOT`` overri
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
 
 from .errors import UserError
@@ -18,16 +19,22 @@ PACKAGE = Path(__file__).resolve().parent
 
 
 def suite_root() -> Path:
-    """The folder that holds ``features/`` and ``fixtures/``."""
-    override = os.environ.get("MTG_CONFORMANCE_ROOT")
-    candidates = [Path(override)] if override else [PACKAGE, PACKAGE.parent]
+    """The folder that holds ``features/`` and ``fixtures/``: looked for once per value of
+    ``MTG_CONFORMANCE_ROOT`` (a run asks for it several times per scenario); not finding it is
+    never remembered."""
+    return _root(os.environ.get("MTG_CONFORMANCE_ROOT"), PACKAGE)
+
+
+@cache
+def _root(override: str | None, package: Path) -> Path:
+    candidates = [Path(override)] if override else [package, package.parent]
     for root in candidates:
         if (root / "features").is_dir() and (root / "fixtures").is_dir():
             return root
     if override:
         raise UserError(f"no features/ and fixtures/ under {override} (MTG_CONFORMANCE_ROOT)")
     raise UserError(
-        f"no features/ and fixtures/ under {PACKAGE} nor beside it: the installation is incomplete; "
+        f"no features/ and fixtures/ under {package} nor beside it: the installation is incomplete; "
         "reinstall mtg-conformance, or set MTG_CONFORMANCE_ROOT to a folder that has both"
     )
 

@@ -87,7 +87,7 @@ def _seconds(text: str) -> float:
 #: does not depend on it), and none of pytest's own that serve other kinds of test suites or
 #: debugging sessions (the unraisable-exception check alone makes two full garbage collections at
 #: the end; under -n, tmpdir made and deleted temporary folders in every run).
-UNUSED_PLUGINS = "unraisableexception threadexception doctest pastebin legacypath tmpdir unittest stepwise setuponly setupplan debugging"
+UNUSED_PLUGINS = "unraisableexception threadexception logging doctest pastebin legacypath tmpdir unittest stepwise setuponly setupplan debugging"
 PLUGINS = ["--disable-plugin-autoload"]
 PLUGINS += [arg for name in UNUSED_PLUGINS.split() for arg in ("-p", f"no:{name}")]
 

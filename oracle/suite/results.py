@@ -245,10 +245,17 @@ def _suite_features(root: Path) -> Path:
 def _users_path(path: Path) -> str | None:
     """A feature file outside the suite's own features/, as a user finds it: relative to the
     working directory when it is under it; None for the suite's own."""
+    return _path_as_found(path, _suite_features(suite_root()), os.getcwd())
+
+
+@cache
+def _path_as_found(path: Path, features: Path, cwd: str) -> str | None:
+    """:func:`_users_path`, once per feature file, suite and working directory (resolving a path
+    reads every folder on the way, and a file holds many scenarios)."""
     resolved = path.resolve()
-    if resolved.is_relative_to(_suite_features(suite_root())):
+    if resolved.is_relative_to(features):
         return None
-    return os.path.relpath(resolved) if resolved.is_relative_to(Path.cwd()) else str(resolved)
+    return os.path.relpath(resolved, cwd) if resolved.is_relative_to(cwd) else str(resolved)
 
 
 @dataclass(eq=False)  # a plugin is hashed by pytest (a conftest outside the suite's folder makes it so)
