@@ -51,3 +51,19 @@ def shipped_fixture(*parts: str) -> Path:
 
 def cards_dir() -> Path:
     return suite_root() / "fixtures" / "cards"
+
+
+def path_as_found(feature: Path) -> str | None:
+    """A feature file outside the suite's own ``features/``, as a user finds it: relative to the
+    working directory when it is under it; None for the suite's own."""
+    return _as_found(feature, suite_root(), os.getcwd())
+
+
+@cache
+def _as_found(path: Path, root: Path, cwd: str) -> str | None:
+    """:func:`path_as_found`, once per feature file, suite and working directory (resolving a path
+    reads every folder on the way, and a file holds many scenarios)."""
+    resolved = path.resolve()
+    if resolved.is_relative_to((root / "features").resolve()):
+        return None
+    return os.path.relpath(resolved, cwd) if resolved.is_relative_to(cwd) else str(resolved)

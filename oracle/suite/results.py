@@ -11,10 +11,8 @@ not run, or in which nothing passed, is not green (:func:`verdict`).
 from __future__ import annotations
 
 import json
-import os
 import sys
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +21,7 @@ import pytest
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import NOT_RUN, OUTCOMES, classify, printable, traceback_for_errors_only
 from oracle.errors import UserError
-from oracle.paths import suite_root
+from oracle.paths import path_as_found
 from oracle.toml import read_toml
 from oracle.version import __version__
 
@@ -233,29 +231,8 @@ def scenario_result(scenario: Scenario, needs: list[str]) -> ScenarioResult:
         needs=needs,
         feature_name=scenario.feature_name or scenario.feature,
         steps=[{**unrun, "keyword": s.keyword, "text": s.text, "line": s.line} for s in scenario.steps],
-        path=_users_path(scenario.path),
+        path=path_as_found(scenario.path),
     )
-
-
-@cache
-def _suite_features(root: Path) -> Path:
-    return (root / "features").resolve()
-
-
-def _users_path(path: Path) -> str | None:
-    """A feature file outside the suite's own features/, as a user finds it: relative to the
-    working directory when it is under it; None for the suite's own."""
-    return _path_as_found(path, _suite_features(suite_root()), os.getcwd())
-
-
-@cache
-def _path_as_found(path: Path, features: Path, cwd: str) -> str | None:
-    """:func:`_users_path`, once per feature file, suite and working directory (resolving a path
-    reads every folder on the way, and a file holds many scenarios)."""
-    resolved = path.resolve()
-    if resolved.is_relative_to(features):
-        return None
-    return os.path.relpath(resolved, cwd) if resolved.is_relative_to(cwd) else str(resolved)
 
 
 @dataclass(eq=False)  # a plugin is hashed by pytest (a conftest outside the suite's folder makes it so)
