@@ -18,6 +18,7 @@ Beside them, :mod:`oracle.registry` turns an ``--engine`` spec into an engine, a
 * :class:`ReferenceEngine` — this package's engine, which follows the Comprehensive Rules;
 * :func:`load_catalog` — the rulings and the rules they rest on.
 
+>>> from oracle import load_engine
 >>> engine = load_engine("reference")
 >>> engine.describe()["contract"] == CONTRACT_VERSION
 True
@@ -25,10 +26,16 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from oracle.contract.interface import CONTRACT_VERSION, Engine
 from oracle.errors import Rejected, UserError
-from oracle.registry import load_engine
 from oracle.version import __version__
+
+if TYPE_CHECKING:
+    from oracle.adapters.reference import ReferenceEngine
+    from oracle.registry import load_engine
+    from oracle.suite.catalog import load_catalog
 
 __all__ = [
     "CONTRACT_VERSION",
@@ -43,7 +50,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """Import the heavier modules lazily."""
+    """Import the heavier modules lazily: a process that imports one module of the package (an
+    engine over the wire, the explorer's host) does not pay for the registry's clients."""
+    if name == "load_engine":
+        from oracle.registry import load_engine
+
+        return load_engine
     if name == "ReferenceEngine":
         from oracle.adapters.reference import ReferenceEngine
 
