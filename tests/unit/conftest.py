@@ -28,3 +28,14 @@ def pids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     monkeypatch.setenv("MTG_HOSTILE_PIDS", str(folder))
     return folder
+
+
+@pytest.fixture
+def unmeasured_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The processes a test starts are not measured by coverage (its subprocess patch names its
+    settings in either variable): for the engines an exploration explores, started by the
+    explorer itself (the reference engine serving, the wrong engines hosted), as for the hostile
+    and wrong engines of the other tests (tests/fake_engines/harness.py); their code is covered by
+    the suite's own runs, and measuring it again made these tests twice as slow."""
+    for variable in ("COVERAGE_PROCESS_START", "COVERAGE_PROCESS_CONFIG"):
+        monkeypatch.delenv(variable, raising=False)

@@ -37,6 +37,8 @@ from oracle.suite.explore.runner import Options, Run, explore
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = {"shrinks": 10, "simplifications": 10}
 
+pytestmark = pytest.mark.usefixtures("unmeasured_engines")  # tests/unit/conftest.py
+
 
 def _steps(kind: str) -> list[Any]:
     modules = set(STEP_MODULES)

@@ -58,6 +58,8 @@ COMBAT = Position(
     zones=(("Alice", "hand", ("Forest", "Grizzly Bears")),),
 )
 
+pytestmark = pytest.mark.usefixtures("unmeasured_engines")  # tests/unit/conftest.py
+
 
 class Recording:
     """The engine a scenario's world sees: it observes the reference engine the explorer drives,
