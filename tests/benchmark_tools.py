@@ -130,7 +130,9 @@ def readme_block(figures: dict[str, Any]) -> str:
     for target in figures["targets"]:
         was = before.get("targets", {}).get(target["target"])
         beside = f" (before, on {before['date']}: {was})" if was else ""
-        lines.append(f"* {'holds' if target['holds'] else '**MISSED**'}: {target['target']}: {target['figure']}{beside};")
+        lines.append(
+            f"* {'holds' if target['holds'] else '**MISSED**'}: {target['target']}: {target['figure']}{beside};"
+        )
     for name, figure in figures["notes"].items():
         lines.append(f"* {name}: {figure};")
     lines[-1] = lines[-1].removesuffix(";") + "."

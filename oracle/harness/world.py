@@ -182,7 +182,9 @@ class World:
                 raise Unsupported(f"the engine does not support this action: {outcome['rejection']['reason']}")
             if not outcome["accepted"]:
                 return
-        raise EngineFailure(f"the engine asked more than {MAX_SINGLE_OPTION_ANSWERS} questions with a single option in a row")
+        raise EngineFailure(
+            f"the engine asked more than {MAX_SINGLE_OPTION_ANSWERS} questions with a single option in a row"
+        )
 
     def require_accepted(self) -> None:
         """An unexpected rejection fails the scenario at the step that took the action, with the

@@ -25,7 +25,9 @@ __all__ = ["add_parser", "capabilities", "run"]
 
 def add_parser(commands: Any) -> None:
     """Add ``capabilities`` to the CLI's subparsers."""
-    sub = commands.add_parser("capabilities", help="each capability an engine may declare, and the scenarios needing it")
+    sub = commands.add_parser(
+        "capabilities", help="each capability an engine may declare, and the scenarios needing it"
+    )
     sub.add_argument("name", nargs="?", default=None, help="list the scenarios that need this capability")
     sub.add_argument("--json", action="store_true", help="print every capability, its meaning and scenarios as JSON")
     sub.add_argument("-v", "--verbose", action="store_true", help="list the scenarios under each capability")
@@ -49,7 +51,9 @@ def run(args: argparse.Namespace) -> int:
     if args.name is not None:
         chosen = next((c for c in found if c["name"] == args.name), None)
         if chosen is None:
-            raise UserError(f"unknown capability {args.name!r}; the capabilities are: {', '.join(c['name'] for c in found)}")
+            raise UserError(
+                f"unknown capability {args.name!r}; the capabilities are: {', '.join(c['name'] for c in found)}"
+            )
         print(f"{chosen['name']}: {chosen['meaning']}")
         print(f"{_count(chosen)} need it:")
         for scenario in chosen["scenarios"]:

@@ -34,9 +34,7 @@ MINE = """Feature: mine
 def test_a_users_feature_file_and_its_replay_command_are_the_real_ones(tmp_path: Path) -> None:
     (tmp_path / "tests" / "features").mkdir(parents=True)
     (tmp_path / "tests" / "features" / "mine.feature").write_text(MINE, encoding="utf-8")
-    result = cli(
-        "run", "--features", "tests/features/mine.feature", "--transcripts", "transcripts", cwd=tmp_path
-    )
+    result = cli("run", "--features", "tests/features/mine.feature", "--transcripts", "transcripts", cwd=tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "  at tests/features/mine.feature:2\n" in result.stdout, result.stdout
     (written,) = (tmp_path / "transcripts").iterdir()
@@ -115,8 +113,15 @@ def test_the_projects_own_session_counts_each_scenario_once(tmp_path: Path, work
     )
     result = subprocess.run(
         [
-            sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", *workers,
-            str(tmp_path / "test_beside.py"), "oracle/harness/scenarios.py",
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:randomly",
+            *workers,
+            str(tmp_path / "test_beside.py"),
+            "oracle/harness/scenarios.py",
         ],
         cwd=ROOT,
         capture_output=True,
@@ -130,5 +135,7 @@ def test_the_projects_own_session_counts_each_scenario_once(tmp_path: Path, work
     from oracle.suite.catalog import scenario_ids
 
     assert int(summaries[-1]) == len(scenario_ids(ROOT / "features")), summaries
-    assert "NOT RUN" not in result.stdout.split("scenarios: ")[-1].split("\n")[0].replace("0 NOT RUN", ""), result.stdout[-2000:]
+    assert "NOT RUN" not in result.stdout.split("scenarios: ")[-1].split("\n")[0].replace("0 NOT RUN", ""), (
+        result.stdout[-2000:]
+    )
     assert "not green" not in result.stdout, result.stdout[-2000:]

@@ -49,7 +49,17 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess
         (features / f"{name}.feature").write_text(text, encoding="utf-8")
     env = {**os.environ, "MTG_CONFORMANCE_ROOT": str(root)}
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "oracle/harness/scenarios.py", "-q", "-p", "no:randomly", "--no-header", "-rf"],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "oracle/harness/scenarios.py",
+            "-q",
+            "-p",
+            "no:randomly",
+            "--no-header",
+            "-rf",
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -211,7 +211,10 @@ def test_a_feature_file_that_does_not_parse_is_read_line_by_line_and_nothing_is_
         encoding="utf-8",
     )
     found = tagged.feature_tags(features)
-    assert [(t.name, t.tags, t.steps) for t in found] == [("one", ("core", "cr:106.7"), 2), ("two", ("core", "cr:106.7"), 1)]
+    assert [(t.name, t.tags, t.steps) for t in found] == [
+        ("one", ("core", "cr:106.7"), 2),
+        ("two", ("core", "cr:106.7"), 1),
+    ]
     assert _entries(tmp_path) == []
     with pytest.raises(UserError, match=r"b\.feature:6: feature file does not parse"):
         check_feature_files([features])

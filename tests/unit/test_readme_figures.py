@@ -53,7 +53,10 @@ FIGURES = {
         lambda: f"scenarios ({_rules_scenarios()} of the {len(SCENARIOS)})",
     ),
     "rulings": (r"holds the \d+ rulings", lambda: f"holds the {len(load_catalog().rulings)} rulings"),
-    "core scenarios": (r"the \d+ core scenarios", lambda: f"the {sum(1 for s in SCENARIOS if 'core' in s.tags)} core scenarios"),
+    "core scenarios": (
+        r"the \d+ core scenarios",
+        lambda: f"the {sum(1 for s in SCENARIOS if 'core' in s.tags)} core scenarios",
+    ),
     "capabilities": (
         r"lists the \d+ capabilities",
         lambda: f"lists the {len(load_needs_table().capabilities)} capabilities",

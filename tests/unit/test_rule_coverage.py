@@ -153,7 +153,6 @@ def test_the_coverage_command_prints_sections_totals_and_the_engines_uncited_rul
     assert "no rule of the 2026-02-27 edition" in capsys.readouterr().err
 
 
-
 def test_rulings_import_takes_new_rulings_in_as_pending_and_knows_the_encoded_ones(
     suite_copy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

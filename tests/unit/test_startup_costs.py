@@ -32,10 +32,14 @@ def test_the_suites_version_is_its_metadatas() -> None:
     assert __version__ == importlib.metadata.version("mtg-conformance")
 
 
-def test_a_folder_of_sys_path_with_another_metadata_comes_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_folder_of_sys_path_with_another_metadata_comes_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     info = tmp_path / "Pytest-7.0.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pytest\nversion: 7.0.0\n\nVersion: 1\n", encoding="utf-8")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: pytest\nversion: 7.0.0\n\nVersion: 1\n", encoding="utf-8"
+    )
     monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
     assert installed_version("pytest") == "7.0.0" == importlib.metadata.version("pytest")
 

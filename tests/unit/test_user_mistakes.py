@@ -54,7 +54,10 @@ def root(suite_copy: Path) -> Path:
         (["certify", "--engine", "cmd:./no/such/engine", "--out", "unused"], ["can't be started"]),
         (["run", "--engine", "..foo:X"], ["engine '..foo:X': cannot import '..foo'"]),
         (["run", "--engine", "no_such_module_xyz:Engine"], ["cannot import 'no_such_module_xyz'"]),
-        (["run", "--engine", "nowhere"], ["expected 'reference', 'phase', 'example-js', 'module:Class' or 'cmd:<command line>'"]),
+        (
+            ["run", "--engine", "nowhere"],
+            ["expected 'reference', 'phase', 'example-js', 'module:Class' or 'cmd:<command line>'"],
+        ),
         (["run", "--engine-timeout", "nan"], ["--engine-timeout: engine timeout 'nan' must be a number"]),
         (["run", "--engine-timeout", "-1"], ["engine timeout '-1' must be"]),
         (["run", "--engine-timeout", "0"], ["engine timeout '0' must be"]),
@@ -126,8 +129,14 @@ def test_expectations_files_that_are_malformed_or_not_ours(tmp_path: Path, capsy
         "list.toml": (head + "expected = [1, 2]\n", "[[expected]] number 1 needs scenario"),
         "outcome.toml": (head + '[[expected]]\nscenario = "x"\noutcome = "PASS"\n', "needs an outcome among FAIL"),
         "binary.toml": (b"\xff\xfe\x00garbage".decode("latin-1"), "not UTF-8 text"),
-        "other.toml": ('suite_version = "0.1.0"\nengine = "phase"\n', "written for engine 'phase', but the engine of this run (--engine 'reference') says it is 'oracle'"),
-        "unnamed.toml": ('suite_version = "0.1.0"\n', "needs engine = \"<the engine's name, as its handshake gives it>\""),
+        "other.toml": (
+            'suite_version = "0.1.0"\nengine = "phase"\n',
+            "written for engine 'phase', but the engine of this run (--engine 'reference') says it is 'oracle'",
+        ),
+        "unnamed.toml": (
+            'suite_version = "0.1.0"\n',
+            'needs engine = "<the engine\'s name, as its handshake gives it>"',
+        ),
         "unknown.toml": (
             head + '[[expected]]\nscenario = "mana/nothing.feature::No such scenario"\noutcome = "FAIL"\n',
             "names no scenario of the suite: 'mana/nothing.feature::No such scenario'",

@@ -194,8 +194,12 @@ def test_no_module_writes_a_file_but_through_write_whole() -> None:
             func = node.func
             if isinstance(func, ast.Attribute) and func.attr in ("write_text", "write_bytes"):
                 found.append(f"{name}:{node.lineno}")
-            elif isinstance(func, ast.Name) and func.id == "open" and any(
-                isinstance(a, ast.Constant) and isinstance(a.value, str) and "w" in a.value for a in node.args[1:]
+            elif (
+                isinstance(func, ast.Name)
+                and func.id == "open"
+                and any(
+                    isinstance(a, ast.Constant) and isinstance(a.value, str) and "w" in a.value for a in node.args[1:]
+                )
             ):
                 found.append(f"{name}:{node.lineno}")
     assert [f for f in found if f.split(":")[0] not in allowed] == []

@@ -152,6 +152,3 @@ def _add(rendered: Rendered, player: JSON, zone: str, card: str, details: JSON) 
     rendered.refs[ref] = card
     player.setdefault(zone, []).append({"card": card, "ref": ref, **details})
     return ref
-
-
-

@@ -95,6 +95,8 @@ def block(scenario: Mapping[str, Any], indent: str = "  ", engine: str | None = 
     if scenario.get("transcript"):
         lines.append(f"{indent}transcript: {plain(scenario['transcript'], 1000)}")
         if engine is not None:
-            command = f"mtg-conformance replay {shlex.quote(str(scenario['transcript']))} --engine {shlex.quote(engine)}"
+            command = (
+                f"mtg-conformance replay {shlex.quote(str(scenario['transcript']))} --engine {shlex.quote(engine)}"
+            )
             lines.append(f"{indent}replay:   {plain(command, 2000)}")
     return lines

@@ -122,12 +122,16 @@ def render_report_html(report: Mapping[str, Any], root: Path | None = None) -> s
     core = core_not_passed(scenarios)
     warning = f'<p class="warning"><strong>Warning</strong>: {esc(UNRELIABLE)}: {esc(", ".join(s["name"] for s in core))}.</p>'
     outcomes = list(OUTCOMES) + [o for o in counts if o not in OUTCOMES]
-    body = (warning if core else "") + "<h2>Totals</h2>" + scroll(
-        "<table><thead><tr>"
-        + "".join(badge(o, "th") for o in outcomes)
-        + "</tr></thead><tbody><tr>"
-        + "".join(f"<td>{counts.get(o, 0)}</td>" for o in outcomes)
-        + "</tr></tbody></table>"
+    body = (
+        (warning if core else "")
+        + "<h2>Totals</h2>"
+        + scroll(
+            "<table><thead><tr>"
+            + "".join(badge(o, "th") for o in outcomes)
+            + "</tr></thead><tbody><tr>"
+            + "".join(f"<td>{counts.get(o, 0)}</td>" for o in outcomes)
+            + "</tr></tbody></table>"
+        )
     )
     if counts.get("NOT RUN"):
         body += f"<p>Pass rate: n/a (the run is incomplete: {counts['NOT RUN']} scenarios NOT RUN).</p>"

@@ -19,6 +19,7 @@ from oracle.suite.reports.failures import block
 
 __all__ = ["junit_xml"]
 
+
 def _text(value: object) -> str:
     """Text XML 1.0 can hold, and no control character (:func:`oracle.suite.inert.xml`)."""
     return xml(value, 10 * LONG)
