@@ -16,6 +16,7 @@ number of the catalog is registered, so ``--strict-markers`` rejects a tag that 
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +33,10 @@ def marker_for_tag(tag: str) -> str:
     return f"{kind}.{value}" if sep and kind in ("ruling", "cr") else tag
 
 
+@cache
 def mark_of(tag: str) -> pytest.MarkDecorator:
-    """A Gherkin tag's marker (see the module docstring)."""
+    """A Gherkin tag's marker (see the module docstring); made once per tag (a marker is never
+    changed, and most tags are on many scenarios)."""
     kind, sep, value = tag.partition(":")
     if sep and kind in ("needs", "found"):
         return getattr(pytest.mark, kind)(value)  # type: ignore[no-any-return]
@@ -157,7 +160,6 @@ class Suite:
             derived = derive_all()
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
-        marks: dict[str, pytest.MarkDecorator] = {}  # each capability's, made once for every scenario
         for item in items:
             scenario = scenario_of(item)
             if scenario is None:
@@ -166,9 +168,7 @@ class Suite:
             found = derived.get(scenario.id)
             for capability in found.needs if found else ():
                 if capability not in declared:
-                    if capability not in marks:
-                        marks[capability] = pytest.mark.needs(capability)
-                    item.add_marker(marks[capability])
+                    item.add_marker(mark_of(f"needs:{capability}"))
             item.stash[NEEDS] = sorted(declared.union(found.needs if found else ()))
 
     @pytest.hookimpl(wrapper=True)

@@ -26,18 +26,13 @@ from .steps.fixtures import new_world
 
 def _cases() -> list[Any]:
     cases = []
-    marks: dict[str, pytest.MarkDecorator] = {}  # each tag's, made once: most tags are on many scenarios
     for path in feature_files():
         try:
             found = read_feature(path)
         except FeatureError as error:
             cases.append(pytest.param(error, id=f"{path.parent.name}/{path.name}: cannot run"))
             continue
-        for s in found:
-            for tag in s.tags:
-                if tag not in marks:
-                    marks[tag] = mark_of(tag)
-            cases.append(pytest.param(s, id=f"{s.feature}: {s.name}", marks=[marks[t] for t in s.tags]))
+        cases += [pytest.param(s, id=f"{s.feature}: {s.name}", marks=[mark_of(t) for t in s.tags]) for s in found]
     return cases
 
 
