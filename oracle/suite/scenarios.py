@@ -95,6 +95,16 @@ def feature_files(roots: list[Path]) -> list[Path]:
     return list(dict.fromkeys(p.resolve() for p in found))
 
 
+def file_key(path: Path) -> tuple[int, int]:
+    """The file's size and time of change, which the memos of its readers compare (here and in
+    :mod:`oracle.suite.tagged`); (-1, -1) for a file that can't be read (reading it says why)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return (-1, -1)
+    return (stat.st_size, stat.st_mtime_ns)
+
+
 #: Feature files parsed already, by path, with the size and time of change they had then.
 _PARSED: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
 #: The scenarios read from each file, with its size and time of change then (a run's checks,
@@ -115,12 +125,12 @@ def gherkin_document(path: Path) -> dict[str, Any]:
     The document is shared: read it, never change it."""
     from .gherkin_cache import parse_feature
 
-    stat = path.stat()
+    key = file_key(path)
     known = _PARSED.get(path)
-    if known is not None and known[0] == (stat.st_size, stat.st_mtime_ns):
+    if known is not None and known[0] == key:
         return known[1]
     document = parse_feature(path.read_text(encoding="utf-8"))
-    _PARSED[path] = ((stat.st_size, stat.st_mtime_ns), document)
+    _PARSED[path] = (key, document)
     return document
 
 
@@ -128,11 +138,7 @@ def read_feature(path: Path) -> list[Scenario]:
     """Every scenario of one feature file; :class:`FeatureError` if it does not parse, has no
     ``Feature:`` line or no scenario, or holds a Scenario Outline (each case is a scenario of its
     own, so that reports name each)."""
-    try:
-        stat = path.stat()
-        key = (stat.st_size, stat.st_mtime_ns)
-    except OSError:
-        key = (-1, -1)  # reading it says why
+    key = file_key(path)
     known = _SCENARIOS.get(path)
     if known is not None and known[0] == key:  # the same file: the same (frozen) scenarios
         return list(known[1])

@@ -17,7 +17,7 @@ from pathlib import Path
 from oracle.errors import CatalogError
 from oracle.kept import keeps, kept
 
-from .scenarios import Scenario, read_feature, remember
+from .scenarios import Scenario, file_key, read_feature, remember
 
 
 @dataclass(frozen=True)
@@ -70,19 +70,10 @@ _READ: dict[Path, tuple[tuple[int, int], list[TaggedScenario]]] = {}
 _RECALLED: set[tuple[Path, ...]] = set()
 
 
-def _key(path: Path) -> tuple[int, int]:
-    """The file's size and time of change, which the memos of both readers compare."""
-    try:
-        stat = path.stat()
-    except OSError:
-        return (-1, -1)  # reading it says why
-    return (stat.st_size, stat.st_mtime_ns)
-
-
 def _scenarios_of(path: Path) -> list[TaggedScenario]:
     """The file's scenarios, read again only if it changed since (a run checks the tags of its
     files in the command, then in pytest's session)."""
-    key = _key(path)
+    key = file_key(path)
     known = _READ.get(path)
     if known is None or known[0] != key:
         known = _READ[path] = (key, _read_scenarios_of(path))
@@ -114,7 +105,7 @@ def _recall(paths: list[Path]) -> None:
 
 
 def _read_all(paths: list[Path]) -> Reading:
-    return {path: (_key(path), _read_scenarios_of(path), tuple(read_feature(path))) for path in paths}
+    return {path: (file_key(path), _read_scenarios_of(path), tuple(read_feature(path))) for path in paths}
 
 
 def _read_scenarios_of(path: Path) -> list[TaggedScenario]:
