@@ -32,8 +32,14 @@ ALIASES: dict[str, str] = {
     # The protocol's worked example, in JavaScript (fixtures/engines/example-js/README.md).
     "example-js": "cmd:node " + shlex.quote(str(shipped_fixture("engines", "example-js", "engine.js"))),
 }
+#: Engines on the JVM, reached through a bridge of the project's own built on first use against the
+#: user's build of the engine (:mod:`oracle.adapters.jvm`): each names a function giving its command line.
+BRIDGED: dict[str, str] = {
+    "argentum": "oracle.adapters.argentum:command",
+    "forge": "oracle.adapters.forge:command",
+}
 #: What --engine takes, in the words of every help text and error that lists it.
-ENGINE_HELP = "'reference', 'phase', 'example-js', 'module:Class' or 'cmd:<command line>'"
+ENGINE_HELP = "'reference', 'phase', 'argentum', 'forge', 'example-js', 'module:Class' or 'cmd:<command line>'"
 #: phase-python, as pyproject.toml's "phase" extra pins it: what a wheel user installs for --engine phase.
 PHASE_REQUIREMENT = "phase-python==0.103.0"
 
@@ -54,7 +60,10 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
             raise EngineLoadError(f"engine 'phase' needs phase-python: pip install {PHASE_REQUIREMENT}") from None
     if spec == "example-js" and shutil.which("node") is None:
         raise EngineLoadError("engine 'example-js' needs Node.js: no 'node' on the PATH")
-    ours = spec in ALIASES
+    ours = spec in ALIASES or spec in BRIDGED
+    if spec in BRIDGED:  # its bridge is built (or found in the cache) now; failing that, one line on what to install
+        module_name, _, function = BRIDGED[spec].partition(":")
+        spec = "cmd:" + getattr(importlib.import_module(module_name), function)()
     spec = ALIASES.get(spec, spec)
     if spec.startswith("cmd:"):
         from oracle.contract.protocol import DEFAULT_TIMEOUT, SubprocessEngine

@@ -41,8 +41,10 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import signal
 import sys
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -66,8 +68,19 @@ FEATURES_HELP = "feature files or folders to run instead of features/ (':suite' 
 PYTEST_MARKERS = ("core", "rules", "needs", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "parametrize")
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, wrapped at spaces only: an engine's name such as 'example-js' stays whole."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with its mistakes as one line (no usage block) and exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> Any:
         self.exit(2, f"mtg-conformance: error: {self.prog.removeprefix('mtg-conformance ')}: {message}\n")
@@ -194,6 +207,17 @@ class Run:
     described: JSON
 
 
+#: An identifier of pytest's marker expressions (its grammar's ``ident``), and the words that are not one.
+_IDENT = re.compile(r"(?:\w|:|\+|-|\.|\[|\]|\\|/)+")
+_KEYWORDS = frozenset({"and", "or", "not", "True", "False"})
+
+
+def marker_names(expression: str) -> set[str]:
+    """The marker names a ``-m`` expression mentions, read by pytest's grammar of identifiers (the
+    parser's own list of them is not public)."""
+    return {word for word in _IDENT.findall(expression) if word not in _KEYWORDS}
+
+
 def _check_selection(args: argparse.Namespace, catalog: Any, features: Path) -> None:
     """Fail fast, in one line, on what would otherwise stop pytest half-way or select nothing by mistake."""
     problems = tag_problems(catalog, feature_tags(features))
@@ -207,9 +231,10 @@ def _check_selection(args: argparse.Namespace, catalog: Any, features: Path) -> 
         from _pytest.mark.expression import Expression  # pytest's own parser of -m
 
         try:
-            names = Expression.compile(args.markexpr).idents()
+            Expression.compile(args.markexpr)  # its syntax, as pytest will read it
         except SyntaxError as exc:
             raise UserError(f"-m {args.markexpr!r} is not a marker expression: {exc.msg}") from None
+        names = marker_names(args.markexpr)
         known = {f"ruling.{r}" for r in catalog.rulings} | {f"cr.{n}" for n in catalog.rules} | set(PYTEST_MARKERS)
         for name in sorted(names - known):
             raise UserError(

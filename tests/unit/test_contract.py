@@ -35,7 +35,10 @@ def test_reference_engine_describes_itself() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("nonsense", "expected 'reference', 'phase', 'example-js', 'module:Class' or 'cmd:<command line>'"),
+        (
+            "nonsense",
+            "expected 'reference', 'phase', 'argentum', 'forge', 'example-js', 'module:Class' or 'cmd:<command line>'",
+        ),
         ("no_such_module_xyz:Engine", "cannot import 'no_such_module_xyz'"),
         ("oracle.contract.interface:NoSuchClass", "has no 'NoSuchClass'"),
         ("fake_engines_for_tests:Broken", "constructing it failed: RuntimeError: boom"),

@@ -56,7 +56,9 @@ def root(suite_copy: Path) -> Path:
         (["run", "--engine", "no_such_module_xyz:Engine"], ["cannot import 'no_such_module_xyz'"]),
         (
             ["run", "--engine", "nowhere"],
-            ["expected 'reference', 'phase', 'example-js', 'module:Class' or 'cmd:<command line>'"],
+            [
+                "expected 'reference', 'phase', 'argentum', 'forge', 'example-js', 'module:Class' or 'cmd:<command line>'"
+            ],
         ),
         (["run", "--engine-timeout", "nan"], ["--engine-timeout: engine timeout 'nan' must be a number"]),
         (["run", "--engine-timeout", "-1"], ["engine timeout '-1' must be"]),
