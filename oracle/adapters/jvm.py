@@ -26,7 +26,7 @@ from pathlib import Path
 from oracle.errors import EngineLoadError
 
 #: How long one compilation of a bridge may take before it is reported as failed (seconds).
-BUILD_TIMEOUT = 900.0
+BUILD_TIMEOUT = 15 * 60.0
 
 
 def cache_root() -> Path:
