@@ -46,7 +46,7 @@ Feature: Blitz
     And all players pass priority
     And the game proceeds to Alice's declare attackers step
     And Alice declares Girder Goons as an attacker
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal attacker
 
   @ruling:blitz.is-casting @cr:118.9 @cr:601.2i @cr:701.6a
   Scenario: A blitz spell is cast: it can be countered, and then nothing is sacrificed or drawn

@@ -105,7 +105,7 @@ Feature: The basics every scenario relies on
   Scenario: A tapped land can't be tapped again, and nothing changes
     Given Alice controls a tapped Forest
     When Alice taps Forest for mana
-    Then the action is rejected for being already tapped
+    Then the action is rejected for being already tapped or an unpayable cost
     And Alice's mana pool is empty
 
   @cr:117.1 @cr:117.3d

@@ -20,7 +20,7 @@ Feature: The tap symbol
   Scenario: Llanowar Elves that came under Alice's control this turn can't tap for mana
     Given Alice controls Llanowar Elves, which came under her control this turn
     When Alice taps Llanowar Elves for mana
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal activation
     And Llanowar Elves is untapped
     And Alice's mana pool is empty
 
@@ -43,7 +43,7 @@ Feature: The tap symbol
   Scenario: A tapped Llanowar Elves can't be tapped again
     Given Alice controls a tapped Llanowar Elves
     When Alice taps Llanowar Elves for mana
-    Then the action is rejected for being already tapped
+    Then the action is rejected for being already tapped or an unpayable cost
     And Alice's mana pool is empty
 
   @cr:107.5 @cr:302.6
@@ -62,7 +62,7 @@ Feature: The tap symbol
     When the game proceeds to Bob's upkeep
     And Bob passes priority
     And Alice taps Llanowar Elves for mana
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal activation
     And Alice's mana pool is empty
 
   @cr:107.5 @cr:302.6
@@ -83,7 +83,7 @@ Feature: The tap symbol
     And Alice casts Llanowar Elves
     And all players pass priority
     And Alice taps Llanowar Elves for mana
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal activation
     And Alice's mana pool is empty
 
   @cr:302.6 @cr:602.5a
@@ -101,7 +101,7 @@ Feature: The tap symbol
     When Alice casts Animate Land targeting Forest
     And all players pass priority
     And Alice taps Forest for mana
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal activation
     And Alice's mana pool is empty
 
   @cr:107.5

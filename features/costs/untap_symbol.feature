@@ -24,7 +24,7 @@ Feature: The untap symbol
     Given Alice controls Pili-Pala
     And Alice has {C}{C} in her mana pool
     When Alice activates Pili-Pala's ability
-    Then the action is rejected for being already untapped
+    Then the action is rejected for being already untapped or an unpayable cost
     And Alice's mana pool contains exactly {C}{C}
 
   @cr:107.6 @cr:302.6 @cr:602.5a
@@ -32,7 +32,7 @@ Feature: The untap symbol
     Given Alice controls a tapped Pili-Pala, which came under her control this turn
     And Alice has {C}{C} in her mana pool
     When Alice activates Pili-Pala's ability
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal activation
     And Pili-Pala is tapped
     And Alice's mana pool contains exactly {C}{C}
 
@@ -63,7 +63,7 @@ Feature: The untap symbol
     And Alice has Grizzly Bears in her graveyard
     And Alice has {W}{W}{C} in her mana pool
     When Alice activates Order of Whiteclay's ability targeting Grizzly Bears in her graveyard
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal activation
     And Grizzly Bears is in Alice's graveyard
 
   @cr:107.6 @cr:302.6
@@ -76,7 +76,7 @@ Feature: The untap symbol
     And Alice taps Wastes for mana
     And Alice taps Wastes for mana
     And Alice activates Pili-Pala's ability
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal activation
     And Pili-Pala is tapped
     And Alice's mana pool contains exactly {C}{C}
 
@@ -109,6 +109,6 @@ Feature: The untap symbol
     And Alice taps Springleaf Drum for mana
     And Alice chooses red
     And Alice activates Pili-Pala's ability
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal activation
     And Pili-Pala is tapped
     And Alice's mana pool contains exactly {R}{C}

@@ -93,7 +93,7 @@ Feature: Declaring blockers: which creatures may block, and what they block
     And Alice declares Hill Giant as an attacker
     And the game proceeds to Alice's declare blockers step
     And Bob declares Grizzly Bears as a blocker of Hill Giant
-    Then the action is rejected for being already tapped
+    Then the action is rejected for being already tapped or an illegal blocker
     And Grizzly Bears is not blocking
 
   @cr:509.1a @cr:302.6
@@ -162,7 +162,7 @@ Feature: Declaring blockers: which creatures may block, and what they block
     And Alice declares Hill Giant as an attacker
     And the game proceeds to Alice's declare blockers step
     And Alice declares Llanowar Elves as a blocker of Hill Giant
-    Then the action is rejected for timing or not having priority
+    Then the action is rejected for timing or not having priority or an illegal blocker
 
   @cr:509.1 @cr:117.1
   Scenario: Blockers can't be declared during the declare attackers step

@@ -146,7 +146,7 @@ Feature: Casting spells: what may be cast, when, with which X, targets and total
     And Alice has Murder in her hand
     And Alice has {B}{B}{B} in her mana pool
     When Alice casts Murder
-    Then the action is rejected for an illegal target
+    Then the action is rejected for an illegal target or an illegal cast
     And Murder is in Alice's hand
 
   @cr:115.1 @cr:601.2c

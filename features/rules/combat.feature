@@ -71,7 +71,7 @@ Feature: Combat: declaring attackers and combat damage
     And Alice controls Llanowar Elves
     When the game proceeds to Alice's declare attackers step
     And Alice declares Grizzly Bears as an attacker
-    Then the action is rejected for being already tapped
+    Then the action is rejected for being already tapped or an illegal attacker
 
   @cr:508.1a @cr:302.6
   Scenario: A creature that came under its controller's control this turn can't attack
@@ -79,7 +79,7 @@ Feature: Combat: declaring attackers and combat damage
     And Alice controls Llanowar Elves
     When the game proceeds to Alice's declare attackers step
     And Alice declares Grizzly Bears as an attacker
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal attacker
 
   @cr:508.1a
   Scenario: The active player can't declare an opponent's creature as an attacker
@@ -104,7 +104,7 @@ Feature: Combat: declaring attackers and combat damage
     And Alice controls Llanowar Elves
     When the game proceeds to Alice's declare attackers step
     And Bob declares Grizzly Bears as an attacker
-    Then the action is rejected for timing or not having priority
+    Then the action is rejected for timing or not having priority or an illegal attacker
 
   @cr:508.1
   Scenario: Attackers can't be declared during the main phase

@@ -303,7 +303,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Alice controls Llanowar Elves
     When the game proceeds to Alice's declare attackers step
     And Alice declares Llanowar Elves and Grizzly Bears as attackers
-    Then the action is rejected for being already tapped
+    Then the action is rejected for being already tapped or an illegal attacker
     And Llanowar Elves is untapped
     And Llanowar Elves is not attacking
 

@@ -225,4 +225,4 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And Bob declares Grizzly Bears as an attacker
     And the game proceeds to Bob's declare blockers step
     And Alice declares Hill Giant as a blocker of Grizzly Bears
-    Then the action is rejected for being already tapped
+    Then the action is rejected for being already tapped or an illegal blocker

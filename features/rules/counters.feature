@@ -33,7 +33,7 @@ Feature: Putting +1/+1 counters on a permanent with an activated ability
     Given Alice controls a tapped Hangarback Walker with one +1/+1 counter on it
     And Alice has {C} in her mana pool
     When Alice activates Hangarback Walker's ability
-    Then the action is rejected for being already tapped
+    Then the action is rejected for being already tapped or an unpayable cost
     And Hangarback Walker has one +1/+1 counter on it
     And Alice's mana pool contains exactly {C}
 

@@ -6,7 +6,9 @@ Feature: Activating mana abilities while casting a spell or activating an abilit
   controller, and its own cost is paid as any: a tapped permanent can't be tapped again (CR 602.2,
   107.5), and a creature's {T} ability needs continuous control since the turn began (CR 302.6).
   The cost is then paid in full from the pool (CR 601.2h); mana left over stays in the pool. An
-  illegal cast is undone (CR 601.2, 732.1). No seed ruling is about these rules, but the reference
+  illegal cast is reversed (CR 732.1), but the CR only lets the player reverse the mana abilities
+  activated for it ("may"): that the lands are untapped again after a refusal is the contract's rule
+  that a rejected action leaves the state exactly as it was (outcome.schema.json). No seed ruling is about these rules, but the reference
   engine implements them, so these scenarios pin them.
 
   Background:
@@ -39,8 +41,9 @@ Feature: Activating mana abilities while casting a spell or activating an abilit
     Then Llanowar Elves is on the stack
     And Alice's mana pool contains exactly {G}
 
-  @cr:601.2h @cr:732.1
+  @cr:601.2h
   Scenario: A cost the mana abilities activated while casting don't cover is unpayable, and the cast is undone
+    # The Forest untapped again: the contract's "a rejected action changes nothing", not CR 732.1's "may".
     Given Alice controls two Forests
     And Alice has Grizzly Bears in her hand
     When Alice casts Grizzly Bears tapping Forest for mana
@@ -54,7 +57,7 @@ Feature: Activating mana abilities while casting a spell or activating an abilit
     And Alice controls Mountain
     And Alice has Grizzly Bears in her hand
     When Alice casts Grizzly Bears tapping Mountain and Forest for mana
-    Then the action is rejected for being already tapped
+    Then the action is rejected for being already tapped or an unpayable cost
     And Grizzly Bears is in Alice's hand
     And Mountain is untapped
 
@@ -64,7 +67,7 @@ Feature: Activating mana abilities while casting a spell or activating an abilit
     And Bob controls Forest
     And Alice has Grizzly Bears in her hand
     When Alice casts Grizzly Bears tapping Forest and Bob's Forest for mana
-    Then the action is rejected for an illegal activation
+    Then the action is rejected for an illegal activation or an unpayable cost
     And Grizzly Bears is in Alice's hand
 
   @cr:601.2g @cr:302.6
@@ -73,7 +76,7 @@ Feature: Activating mana abilities while casting a spell or activating an abilit
     And Alice controls Llanowar Elves, which came under her control this turn
     And Alice has Grizzly Bears in her hand
     When Alice casts Grizzly Bears tapping Forest and Llanowar Elves for mana
-    Then the action is rejected for summoning sickness
+    Then the action is rejected for summoning sickness or an illegal activation or an unpayable cost
     And Grizzly Bears is in Alice's hand
 
   @cr:601.2g @cr:302.6
