@@ -56,9 +56,17 @@ class Rejected(Exception):
     'summoning-sickness'
     """
 
-    def __init__(self, code: str, reason: str) -> None:
-        if code not in REJECTION_CODES:
-            raise ValueError(f"unknown rejection code {code!r}")
+    def __init__(self, code: str, reason: str, also: tuple[str, ...] = ()) -> None:
+        for each in (code, *also):
+            if each not in REJECTION_CODES:
+                raise ValueError(f"unknown rejection code {each!r}")
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason
+        #: Other codes the rules equally support for this refusal, where the CR forbids the action
+        #: for more than one reason (features/REJECTIONS.md): an engine may answer any of them.
+        self.also = also
+
+    def widened(self, *codes: str) -> Rejected:
+        """The same refusal, with ``codes`` among the codes the rules support for it."""
+        return Rejected(self.code, self.reason, (*self.also, *(c for c in codes if c not in (self.code, *self.also))))

@@ -109,6 +109,10 @@ class ReferenceEngine(Engine):
         #: While a choice is pending: the game as it stands at the question, for observation only.
         self._view: GameState | None = None
 
+    def refusal_code(self, rejection: Rejected) -> str:
+        """The code of a refusal: the first of those the rules support for it (``also``, the rest)."""
+        return rejection.code
+
     def describe(self) -> JSON:
         return {
             "name": "oracle",
@@ -208,7 +212,7 @@ class ReferenceEngine(Engine):
             return accepted()
         except Rejected as rejection:
             self._undo()
-            return rejected(rejection.code, rejection.reason)
+            return rejected(self.refusal_code(rejection), rejection.reason)
         except BaseException:
             self._undo()
             raise

@@ -93,7 +93,9 @@ class ActivationRules(GameBase):
             source = self.obj(source_id)
             name = self.name(source)
             if source.zone != "battlefield" or source.controller != player:
-                raise Rejected("not-allowed", f"{player} does not control {name} on the battlefield (602.2)")
+                raise Rejected(
+                    "not-allowed", f"{player} does not control {name} on the battlefield (602.2)", also=("cannot-pay",)
+                )
             found = self.activated_abilities(source)
             if not 1 <= index <= len(found):
                 raise Rejected("unknown-object", f"{name} has no activated ability number {index}")
@@ -102,7 +104,10 @@ class ActivationRules(GameBase):
                 raise Rejected(
                     "not-allowed", f"only mana abilities are activated while paying a cost (601.2g): not {name}'s"
                 )
-            self._pay_ability_cost(player, source, ability)
+            try:
+                self._pay_ability_cost(player, source, ability)
+            except Rejected as refusal:  # its mana is then missing from the payment (601.2g-h)
+                raise refusal.widened("cannot-pay") from None
             self.log("ability-activated", player=player, source=name)
             self._resolve_mana_ability(player, source, ability)
 
@@ -120,11 +125,12 @@ class ActivationRules(GameBase):
                 "summoning-sickness",
                 f"{name} has not been under {player}'s control continuously since their most recent "
                 f"turn began, so its {symbol} ability can't be activated (302.6)",
+                also=("not-allowed",),  # an activation the rules forbid
             )
         if cost.tap and source.tapped:
-            raise Rejected("already-tapped", f"{name} is already tapped (107.5)")
+            raise Rejected("already-tapped", f"{name} is already tapped (107.5)", also=("cannot-pay",))
         if cost.untap and not source.tapped:
-            raise Rejected("already-untapped", f"{name} is already untapped (107.6)")
+            raise Rejected("already-untapped", f"{name} is already untapped (107.6)", also=("cannot-pay",))
         self.pay_mana(player, cost.mana, mana if cost.mana.mana_value() else None)
         if cost.tap_untapped_creature:
             chars = compute(self.state)

@@ -149,7 +149,9 @@ class CastingRules(GameBase):
     ) -> list[int]:
         """601.2c, 602.2b: targets are chosen as the spell or ability is put on the stack."""
         if len(given) != len(specs):
-            raise Rejected("illegal-target", f"needs {len(specs)} target(s), got {len(given)}")
+            raise Rejected(  # 601.2c: a spell that requires targets is cast only with them
+                "illegal-target", f"needs {len(specs)} target(s), got {len(given)}", also=("not-allowed",)
+            )
         for spec, target in zip(specs, given, strict=True):
             if not self._legal_target(source, spec, target, player):
                 raise Rejected("illegal-target", f"a target chosen for {self.name(source)} is not legal (115.1)")

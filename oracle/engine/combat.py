@@ -16,12 +16,22 @@ from .state import GameObject
 class CombatRules(GameBase):
     """508.1: declaring attackers; 509.1: declaring blockers; 506.4, 511.3: leaving combat."""
 
+    def _also_when_declaring(self, player: str, wrong_player: bool) -> tuple[str, ...]:
+        """The other reasons a declaration out of its turn-based action is refused: the declarer
+        holds no priority (117.1), or is not the player who declares (508.1a, 509.1a)."""
+        return (
+            *(("no-priority",) if self.state.priority != player else ()),
+            *(("not-allowed",) if wrong_player else ()),
+        )
+
     def declare_attackers(self, player: str, attacker_ids: list[int]) -> None:
         """508.1: the active player declares attackers; no creature is required to attack (508.1d)."""
         self._require_game_on()
         if not self.state.awaiting_attackers or player != self.state.active:
             raise Rejected(
-                "timing", "attackers are declared by the active player as the declare attackers step begins (508.1)"
+                "timing",
+                "attackers are declared by the active player as the declare attackers step begins (508.1)",
+                self._also_when_declaring(player, player != self.state.active),
             )
         chars = compute(self.state)
         attackers = [self.obj(i) for i in attacker_ids]
@@ -30,11 +40,14 @@ class CombatRules(GameBase):
             if ch is None or "Creature" not in ch.types or obj.controller != player:
                 raise Rejected("not-allowed", f"{self.name(obj)} is not a creature {player} controls (508.1a)")
             if obj.tapped:
-                raise Rejected("already-tapped", f"{self.name(obj)} is tapped and can't attack (508.1a)")
+                raise Rejected(
+                    "already-tapped", f"{self.name(obj)} is tapped and can't attack (508.1a)", also=("not-allowed",)
+                )
             if not self._free_of_summoning_sickness(obj):
                 raise Rejected(
                     "summoning-sickness",
                     f"{self.name(obj)} can't attack: it came under {player}'s control this turn (302.6)",
+                    also=("not-allowed",),  # 508.1a's condition on the chosen attackers
                 )
         for obj in attackers:
             if "vigilance" not in chars[obj.id].keywords:
@@ -54,7 +67,9 @@ class CombatRules(GameBase):
         defending = self.state.opponents(self.state.active)
         if not self.state.awaiting_blockers or player not in defending:
             raise Rejected(
-                "timing", "blockers are declared by the defending player as the declare blockers step begins (509.1)"
+                "timing",
+                "blockers are declared by the defending player as the declare blockers step begins (509.1)",
+                self._also_when_declaring(player, player not in defending),
             )
         chars = compute(self.state)
         chosen: set[int] = set()
@@ -90,7 +105,7 @@ class CombatRules(GameBase):
         if ch is None or "Creature" not in ch.types or blocker.controller != player:
             raise Rejected("not-allowed", f"{name} is not a creature {player} controls (509.1a)")
         if blocker.tapped:
-            raise Rejected("already-tapped", f"{name} is tapped and can't block (509.1a)")
+            raise Rejected("already-tapped", f"{name} is tapped and can't block (509.1a)", also=("not-allowed",))
         if blocker.id in chosen:
             raise Rejected("not-allowed", f"{name} can block only one attacking creature (509.1a)")
         if not attacker.attacking or attacker.zone != "battlefield":

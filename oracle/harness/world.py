@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from oracle.contract.defaults import with_defaults
 from oracle.contract.interface import Engine
 from oracle.contract.outcomes import EngineFailure, Precondition, Refused, Unsupported
 from oracle.contract.validation import errors as schema_errors
@@ -203,7 +204,7 @@ class World:
         if self._seen is None:
             observation = self.engine.observe()
             self._check(observation, "observation.schema.json", "the engine's observation")
-            self._seen = observation
+            self._seen = with_defaults(observation)  # an optional field left out reads as its default
         return self._seen
 
     def _check(self, data: Any, schema: str, what: str, action: Any = None) -> None:

@@ -145,7 +145,7 @@ def blocking(world: World, card: str, negated: str | None, attacker: str | None)
     """509.1g: a blocking creature and the attacking creature it blocks."""
     _settled(world)
     entry = _named_if_there(world, card)
-    blocked = list(entry.get("blocking", [])) if entry else []
+    blocked = list(entry.get("blocking") or []) if entry else []
     if negated:
         _check(not blocked, f"{card} is not blocking", f"{card} is blocking {prose(blocked)}")
         return
@@ -164,7 +164,7 @@ def blocked_or_not(world: World, card: str, state: str) -> None:
     blocked when its blockers leave combat."""
     _settled(world)
     entry = _named(world, card)
-    if "attacking" not in entry:
+    if entry.get("attacking") is None:
         _check(False, f"{card} is an attacking creature, {state}", f"{card} is not attacking")
     seen = entry.get("blocked")
     observed = "neither blocked nor unblocked yet" if seen is None else ("blocked" if seen else "unblocked")

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from pytest_bdd import parsers, then
 
+from oracle.contract.defaults import in_canonical_order
 from oracle.errors import UserError
 from oracle.suite.mismatch import Mismatch, prose
 
@@ -192,12 +193,14 @@ def rejected(world: World, reason: str) -> None:
     got = outcome["rejection"]["code"]
     _check(got in codes, f"{claim} ({code})", f"it was rejected for {got}: {outcome['rejection']['reason']}")
     assert world.before is not None
-    changed = _difference(world.before, world.observe())
+    changed = _difference(in_canonical_order(world.before), in_canonical_order(world.observe()))
     _check(not changed, "the rejected action leaves the game as it was", f"it changed the game: {changed}")
 
 
 def _difference(before: Any, after: Any, where: str = "") -> str:
-    """Where two observations differ (events aside: an engine may note the rejection), or ""."""
+    """Where two observations differ (events aside: an engine may note the rejection), or "";
+    compared in canonical order (:func:`in_canonical_order`), an order the contract leaves free is
+    no difference."""
     if isinstance(before, dict) and isinstance(after, dict):
         for key in sorted((set(before) | set(after)) - {"events"}):
             if found := _difference(before.get(key), after.get(key), f"{where}.{key}"):
@@ -324,9 +327,10 @@ def colors_are(world: World, card: str, colors: str) -> None:
 
 @then(parsers.re(r"(?P<card>.+)'s creature types are (?P<types>.+)$"))
 def creature_types(world: World, card: str, types: str) -> None:
+    """205.3: a permanent's subtypes, in any order (their order is the engine's)."""
     permanent = _one(world, card)
     _check(
-        permanent["subtypes"] == types.split(),
+        sorted(permanent["subtypes"]) == sorted(types.split()),
         f"{card}'s creature types are {types}",
         f"{card}'s subtypes are {' '.join(permanent['subtypes']) or 'none'}",
     )
