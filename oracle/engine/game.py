@@ -151,6 +151,7 @@ class Game(ActivationRules, CastingRules, LandRules, ZoneRules, TriggerRules, St
     def begin_step(self, step: str) -> None:
         """Turn-based actions of a step, then "at the beginning of" triggers, then priority."""
         self.state.step = step
+        self.state.priority = ""  # 117.3a: no one has priority during the step's turn-based actions (502-514)
         self.log("step-began", step=step, turn=self.state.turn, active=self.state.active)
         active = self.state.active
         if step == "untap":
