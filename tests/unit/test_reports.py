@@ -199,3 +199,20 @@ def test_write_reports_writes_every_file(report: dict[str, Any], tmp_path: Path)
     assert [p.name for p in written] == list(REPORT_FILES)
     assert json.loads((tmp_path / "report.json").read_text(encoding="utf-8")) == report
     assert re.search(r"^<\?xml", (tmp_path / "junit.xml").read_text(encoding="utf-8"))
+
+
+def test_junit_header_counts_equal_its_elements_for_every_outcome() -> None:
+    """UNSUPPORTED is written as a <failure>: the header counted it among the errors."""
+    outcomes = ["PASS", "FAIL", "UNSUPPORTED", "UNSUPPORTED", "ERROR", "TIMEOUT", "PRECONDITION", "NOT RUN", "SKIP"]
+    root = ET.fromstring(junit_xml(small_report(outcomes)).encode("utf-8"))
+    for element in (root, root.find("testsuite")):
+        cases = root.find("testsuite").findall("testcase")
+        tags = [next((c.tag for c in case if c.tag != "properties"), "") for case in cases]
+        header = {k: element.get(k) for k in ("tests", "failures", "errors", "skipped")}
+        assert header == {
+            "tests": str(len(cases)),
+            "failures": str(tags.count("failure")),
+            "errors": str(tags.count("error")),
+            "skipped": str(tags.count("skipped")),
+        }
+        assert header["failures"] == "3" and header["errors"] == "4"

@@ -65,14 +65,13 @@ def junit_xml(report: Mapping[str, Any]) -> str:
     """The JUnit XML of a report: one test suite, the engine's, with a test case per scenario."""
     scenarios = report.get("scenarios", [])
     engine = report.get("engine", {})
-    failures = sum(1 for s in scenarios if s["outcome"] == "FAIL")
-    skipped = sum(1 for s in scenarios if s["outcome"] == "SKIP")
-    errors = sum(1 for s in scenarios if s["outcome"] not in ("PASS", "FAIL", "SKIP"))
-    counts = {
-        "tests": str(len(scenarios)),
-        "failures": str(failures),
-        "errors": str(errors),
-        "skipped": str(skipped),
+    cases = [_testcase(scenario) for scenario in scenarios]
+    kinds = [next((child.tag for child in case if child.tag != "properties"), "passed") for case in cases]
+    counts = {  # counted from the elements written, so the header always says what the body holds
+        "tests": str(len(cases)),
+        "failures": str(kinds.count("failure")),
+        "errors": str(kinds.count("error")),
+        "skipped": str(kinds.count("skipped")),
         "time": _seconds(report.get("duration")),
     }
     root = ET.Element("testsuites", name="mtg-conformance", **counts)
@@ -92,7 +91,6 @@ def junit_xml(report: Mapping[str, Any]) -> str:
         ("pass_rate", report.get("pass_rate")),
     ):
         ET.SubElement(properties, "property", name=name, value=_text(value))
-    for scenario in scenarios:
-        suite.append(_testcase(scenario))
+    suite.extend(cases)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
