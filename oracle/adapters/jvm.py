@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from oracle.errors import EngineLoadError
+from oracle.files import write_whole
 
 #: How long one compilation of a bridge may take before it is reported as failed (seconds).
 BUILD_TIMEOUT = 15 * 60.0
@@ -94,20 +95,23 @@ def built(name: str, key: str, build: Callable[[Path], None]) -> Path:
     if (final / ".complete").is_file():
         return final
     final.parent.mkdir(parents=True, exist_ok=True)
-    with open(final.parent / f".{name}.lock", "w") as lock:
+    lock = os.open(final.parent / f".{name}.lock", os.O_RDWR | os.O_CREAT, 0o644)  # a lock, never written
+    try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if (final / ".complete").is_file():  # another worker built it while this one waited
             return final
         tmp = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=final.parent))
         try:
             build(tmp)
-            (tmp / ".complete").write_text(key + "\n", encoding="utf-8")
+            write_whole(tmp / ".complete", key + "\n")
             if final.exists():
                 shutil.rmtree(final)
             tmp.rename(final)
         finally:
             if tmp.exists():
                 shutil.rmtree(tmp, ignore_errors=True)
+    finally:
+        os.close(lock)  # closing releases the lock
     return final
 
 
