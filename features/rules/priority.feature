@@ -45,3 +45,15 @@ Feature: Passing in succession: an action between two passes starts the count ag
     And Alice has priority
     When Alice passes priority
     Then it is Alice's beginning of combat step of turn 3
+
+  @cr:605.3a @cr:117.1d @cr:117.3d
+  Scenario: A player who has passed priority can't activate a mana ability
+    # No spell is being cast, no ability activated and nothing asks Alice for a payment: a mana
+    # ability is activated only by the player who holds priority (605.3a).
+    Given Alice controls Forest
+    When Alice passes priority
+    And Alice taps Forest for mana
+    Then the action is rejected for not having priority
+    And Forest is untapped
+    And Alice's mana pool is empty
+    And Bob has priority

@@ -1,0 +1,91 @@
+"""Wrong engines found by independent review (2026-12-04) of land play, priority and mana
+abilities: an engine that checks a land play's turn, phase and stack but not priority (305.1,
+116.2a), one that reads "when the stack is empty" as "when no spell is on the stack" (305.1, 405.1),
+and one that lets a mana ability be activated by a player who neither holds priority nor is asked
+to pay (605.3a, 117.1d).  No seed ruling is about these rules: each wrong engine names the
+``@rules`` scenario written to catch it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from oracle.engine import activation, lands
+
+from . import Mutant
+
+
+def land_played_without_priority(mp: pytest.MonkeyPatch) -> None:
+    """A land is played whenever it is the player's main phase and the stack is empty, whoever holds
+    priority: the player who passed it may still play one (305.1, 116.2a)."""
+    original = lands.LandRules.play_land
+
+    def play_land(self: Any, player: str, object_id: int) -> None:
+        if self.state.priority is not None and self.state.active == player:
+            self.state.priority = player
+        original(self, player, object_id)
+
+    mp.setattr(lands.LandRules, "play_land", play_land)
+
+
+def land_played_over_an_ability(mp: pytest.MonkeyPatch) -> None:
+    """ "When the stack is empty" read as "when no spell is on the stack": a land is played while an
+    activated or triggered ability waits on the stack (305.1, 405.1)."""
+    original = lands.LandRules.play_land
+
+    def play_land(self: Any, player: str, object_id: int) -> None:
+        stack = self.state.stack
+        hidden = [(n, item) for n, item in enumerate(stack) if item.kind != "spell"]
+        stack[:] = [item for item in stack if item.kind == "spell"]
+        try:
+            original(self, player, object_id)
+        finally:
+            for n, item in hidden:
+                stack.insert(n, item)
+
+    mp.setattr(lands.LandRules, "play_land", play_land)
+
+
+def mana_ability_without_priority(mp: pytest.MonkeyPatch) -> None:
+    """A mana ability is activated at any time, by a player who doesn't hold priority and isn't asked
+    to pay anything; priority stays where it was (605.3a, 117.1d)."""
+    original = activation.ActivationRules.activate
+
+    def activate(self: Any, player: str, object_id: int, index: int = 1, *args: Any, **kwargs: Any) -> None:
+        holder, passes = self.state.priority, self.state.passes
+        source = self.obj(object_id)
+        found = self.activated_abilities(source) if source.zone == "battlefield" else []
+        borrowed = holder not in (None, player) and 1 <= index <= len(found) and found[index - 1].is_mana_ability
+        if borrowed:
+            self.state.priority = player
+        original(self, player, object_id, index, *args, **kwargs)
+        if borrowed:
+            self.state.priority, self.state.passes = holder, passes
+
+    mp.setattr(activation.ActivationRules, "activate", activate)
+
+
+MUTANTS: list[Mutant] = [
+    Mutant(
+        "land-played-without-priority",
+        (),
+        "a land is played in the player's own main phase with an empty stack, priority or not (305.1, 116.2a)",
+        land_played_without_priority,
+        ("A land can't be played in the player's own main phase once they have passed priority",),
+    ),
+    Mutant(
+        "land-played-over-an-ability",
+        (),
+        "'when the stack is empty' read as 'when no spell is on the stack' (305.1, 405.1)",
+        land_played_over_an_ability,
+        ("A land can't be played while an activated ability is on the stack",),
+    ),
+    Mutant(
+        "mana-ability-without-priority",
+        (),
+        "a mana ability is activated by a player who neither holds priority nor is asked to pay (605.3a, 117.1d)",
+        mana_ability_without_priority,
+        ("A player who has passed priority can't activate a mana ability",),
+    ),
+]
