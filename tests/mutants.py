@@ -49,10 +49,13 @@ FIRST: list[Mutant] = [
     ),
     Mutant(
         "could-produce-ignores-whose-lands",
-        ("mana.undefined-type", "mana.could-produce"),
+        ("mana.undefined-type", "mana.could-produce", "orchard.no-colorless"),
         "'a land you control' / 'an opponent controls' read as any land (106.7)",
         mana.could_produce_ignores_whose_lands,
-        ("Exotic Orchard ignores its controller's own lands",),
+        (
+            "Exotic Orchard ignores its controller's own lands",
+            "Exotic Orchard facing only Wastes adds no mana, whatever its controller's own lands could produce",
+        ),
     ),
     Mutant(
         "could-produce-sees-only-its-controllers-replacements",
