@@ -1,9 +1,10 @@
-"""Wrong engines found by independent review (2026-12-04) of land play, priority and mana
-abilities: an engine that checks a land play's turn, phase and stack but not priority (305.1,
+"""Wrong engines found by independent review (2026-12-04) of land play, priority, mana abilities
+and copies: an engine that checks a land play's turn, phase and stack but not priority (305.1,
 116.2a), one that reads "when the stack is empty" as "when no spell is on the stack" (305.1, 405.1),
-and one that lets a mana ability be activated by a player who neither holds priority nor is asked
-to pay (605.3a, 117.1d).  No seed ruling is about these rules: each wrong engine names the
-``@rules`` scenario written to catch it."""
+one that lets a mana ability be activated by a player who neither holds priority nor is asked to
+pay (605.3a, 117.1d), and one that keeps offspring's "except it's 1/1" through the token's own copy
+effect (707.5, 707.9b).  The first three are of rules no seed ruling is about: each names the
+``@rules`` scenario written to catch it; the last names its offspring scenario."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from oracle.engine import activation, lands
+from oracle.engine import activation, lands, zones
 
 from . import Mutant
 
@@ -66,6 +67,40 @@ def mana_ability_without_priority(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(activation.ActivationRules, "activate", activate)
 
 
+def offspring_one_one_outlives_a_new_copy(mp: pytest.MonkeyPatch) -> None:
+    """ "Except it's 1/1" kept when the token enters as a copy of something else: the token of a
+    Clone that copies Grizzly Bears is a 1/1 Grizzly Bears, as if the exception were an effect of
+    its own rather than part of the replaced copy effect (707.5, 707.9b)."""
+    except_, enter = zones.ZoneRules.copy_face_except, zones.ZoneRules.enter_battlefield
+    excepted: dict[int, tuple[str, str]] = {}
+
+    def copy_face_except(self: Any, face: Any, params: dict[str, Any]) -> Any:
+        result = except_(self, face, params)
+        if "except_power" in params:
+            excepted[id(result)] = (str(params["except_power"]), str(params["except_toughness"]))
+        return result
+
+    def enter_battlefield(self: Any, obj: Any, controller: str, *args: Any, **kwargs: Any) -> Any:
+        face = kwargs.get("face", args[1] if len(args) > 1 else None)
+        kept = excepted.get(id(face)) if face is not None else None
+        if kept is None:
+            return enter(self, obj, controller, *args, **kwargs)
+        choose = zones.ZoneRules._choose_copy
+
+        def choose_copy(game: Any, who: str, entering: Any) -> Any:
+            chosen = choose(game, who, entering)
+            return chosen.except_power_toughness(*kept) if chosen is not None else None
+
+        mp.setattr(zones.ZoneRules, "_choose_copy", choose_copy)
+        try:
+            return enter(self, obj, controller, *args, **kwargs)
+        finally:
+            mp.setattr(zones.ZoneRules, "_choose_copy", choose)
+
+    mp.setattr(zones.ZoneRules, "copy_face_except", copy_face_except)
+    mp.setattr(zones.ZoneRules, "enter_battlefield", enter_battlefield)
+
+
 MUTANTS: list[Mutant] = [
     Mutant(
         "land-played-without-priority",
@@ -87,5 +122,12 @@ MUTANTS: list[Mutant] = [
         "a mana ability is activated by a player who neither holds priority nor is asked to pay (605.3a, 117.1d)",
         mana_ability_without_priority,
         ("A player who has passed priority can't activate a mana ability",),
+    ),
+    Mutant(
+        "offspring-one-one-outlives-a-new-copy",
+        ("offspring.enters-abilities",),
+        "offspring's 'except it's 1/1' kept through the token's own 'enter as a copy' (707.5, 707.9b)",
+        offspring_one_one_outlives_a_new_copy,
+        ("The token of a Clone that copied nothing enters as a copy of the creature Alice chooses",),
     ),
 ]
