@@ -3,8 +3,9 @@ and copies: an engine that checks a land play's turn, phase and stack but not pr
 116.2a), one that reads "when the stack is empty" as "when no spell is on the stack" (305.1, 405.1),
 one that lets a mana ability be activated by a player who neither holds priority nor is asked to
 pay (605.3a, 117.1d), and one that keeps offspring's "except it's 1/1" through the token's own copy
-effect (707.5, 707.9b).  The first three are of rules no seed ruling is about: each names the
-``@rules`` scenario written to catch it; the last names its offspring scenario."""
+effect (707.5, 707.9b); and a legend rule that asks which one to keep but ignores the answer
+(704.5j).  Those of rules no seed ruling is about name the ``@rules`` scenario written to catch
+them; the offspring one names its offspring scenario."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from oracle.engine import activation, lands, zones
+from oracle.engine import activation, lands, sba, zones
 
 from . import Mutant
 
@@ -101,6 +102,25 @@ def offspring_one_one_outlives_a_new_copy(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(zones.ZoneRules, "enter_battlefield", enter_battlefield)
 
 
+def legend_rule_ignores_the_answer(mp: pytest.MonkeyPatch) -> None:
+    """The legend rule asks which one to keep but keeps the one that was there first, whatever the
+    answer (704.5j: the player chooses)."""
+
+    def legend_rule(self: Any, chars: dict[int, Any]) -> list[tuple[Any, str]]:
+        groups: dict[tuple[str, str], list[Any]] = {}
+        for obj in self.state.permanents():
+            if "Legendary" in chars[obj.id].supertypes:
+                groups.setdefault((obj.controller, chars[obj.id].name), []).append(obj)
+        doomed = []
+        for (controller, name), group in groups.items():
+            if len(group) > 1:
+                self.choose_object(controller, "legend-rule", group, f"Which {name} do you keep? (704.5j)")
+                doomed += [(o, "the legend rule (704.5j)") for o in group[1:]]
+        return doomed
+
+    mp.setattr(sba.StateBasedActions, "_legend_rule", legend_rule)
+
+
 MUTANTS: list[Mutant] = [
     Mutant(
         "land-played-without-priority",
@@ -129,5 +149,15 @@ MUTANTS: list[Mutant] = [
         "offspring's 'except it's 1/1' kept through the token's own 'enter as a copy' (707.5, 707.9b)",
         offspring_one_one_outlives_a_new_copy,
         ("The token of a Clone that copied nothing enters as a copy of the creature Alice chooses",),
+    ),
+    Mutant(
+        "legend-rule-ignores-the-answer",
+        (),
+        "the legend rule asks which one to keep, then keeps the one that was there first (704.5j)",
+        legend_rule_ignores_the_answer,
+        (
+            "Two legendary permanents with the same name and nothing else on the battlefield: "
+            "their controller keeps the one she chooses",
+        ),
     ),
 ]
