@@ -49,13 +49,10 @@ FIRST: list[Mutant] = [
     ),
     Mutant(
         "could-produce-ignores-whose-lands",
-        ("mana.undefined-type", "mana.could-produce", "orchard.no-colorless"),
+        ("mana.undefined-type", "mana.could-produce"),
         "'a land you control' / 'an opponent controls' read as any land (106.7)",
         mana.could_produce_ignores_whose_lands,
-        (
-            "Exotic Orchard ignores its controller's own lands",
-            "Exotic Orchard facing only Wastes adds no mana, whatever its controller's own lands could produce",
-        ),
+        ("Exotic Orchard ignores its controller's own lands",),
     ),
     Mutant(
         "could-produce-sees-only-its-controllers-replacements",

@@ -16,6 +16,7 @@ import pytest
 from oracle.engine import activation, lands, sba, zones
 
 from . import Mutant
+from . import mana as first_mana
 
 
 def land_played_without_priority(mp: pytest.MonkeyPatch) -> None:
@@ -159,5 +160,12 @@ MUTANTS: list[Mutant] = [
             "Two legendary permanents with the same name and nothing else on the battlefield: "
             "their controller keeps the one she chooses",
         ),
+    ),
+    Mutant(
+        "orchard-reads-any-land",
+        ("orchard.no-colorless",),
+        "Exotic Orchard's 'a land an opponent controls' read as any land, its controller's too (106.7)",
+        first_mana.could_produce_ignores_whose_lands,
+        ("Exotic Orchard facing only Wastes adds no mana, whatever its controller's own lands could produce",),
     ),
 ]
