@@ -3,8 +3,11 @@ Feature: Passing in succession: an action between two passes starts the count ag
   The stack resolves, or the step ends, only when all players pass in succession, that is without
   taking any action in between (CR 117.4). Activating a mana ability is an action: the player who
   activates it receives priority afterward (CR 117.3c), and a pass before it no longer counts. The
-  passes in succession need not begin with the active player's. No seed ruling is about these
-  rules, but the reference engine implements them, so these scenarios pin them.
+  passes in succession need not begin with the active player's. A mana ability is activated
+  whenever its player has priority, is casting a spell or activating an ability that requires a
+  mana payment, or is asked for a mana payment by a rule or effect (CR 605.3a, 117.1d); at no other
+  time, so not by a player who has just passed priority. No seed ruling is about these rules, but
+  the reference engine implements them, so these scenarios pin them.
 
   Background:
     Given a game between Alice and Bob
