@@ -314,7 +314,7 @@ FIRST: list[Mutant] = [
     ),
     Mutant(
         "copies-keep-the-x-paid",
-        ("jaxis.x-is-zero", "dual-nature.enters-abilities"),
+        ("jaxis.x-is-zero", "dual-nature.enters-abilities", "offspring.copiable-values"),
         "a token copy of a creature cast with X enters with that X (202.3e, 707.2)",
         copies.copies_keep_the_x_paid,
     ),

@@ -139,10 +139,12 @@ Feature: Offspring
     And all players pass priority until the stack is empty
     Then the token Intrepid Rabbit is a 2/2 creature
 
-  @ruling:offspring.enters-abilities @cr:614.1c @cr:707.5 @cr:608.2h @cr:704.5f
+  @ruling:offspring.enters-abilities @cr:614.1c @cr:707.5 @cr:707.9b @cr:608.2h @cr:704.5f
   Scenario: The token of a Clone that copied nothing enters as a copy of the creature Alice chooses
     # The 0/0 Clone dies before its offspring ability resolves; the token is a copy of that Clone,
-    # and the Clone's "enter as a copy" works for the token as it enters.
+    # and the Clone's "enter as a copy" works for the token as it enters. That copy effect makes
+    # the token's copiable values Grizzly Bears' (707.5): "except it's 1/1" was part of the copy
+    # of the Clone (707.9b), which the new one replaces, so the token is a 2/2.
     Given Alice controls Zinnia, Valley's Voice
     And Alice controls Grizzly Bears
     And Alice has Clone in her hand
@@ -155,6 +157,7 @@ Feature: Offspring
     Then Clone is in Alice's graveyard
     And Alice controls one Grizzly Bears token
     And the token Grizzly Bears's creature types are Bear
+    And the token Grizzly Bears is a 2/2 creature
     And Alice controls no Clone tokens
 
   @ruling:offspring.pay-once @cr:702.175a @cr:118.8 @cr:601.2b
@@ -410,3 +413,18 @@ Feature: Offspring
     And the token Kird Ape's base power and toughness are 1/1
     And the token Kird Ape is a 2/3 creature
     And the original Kird Ape is a 2/3 creature
+
+  @ruling:offspring.copiable-values @cr:707.9b @cr:707.2 @cr:613.4c
+  Scenario: A Grizzly Bears token is 1/1 before Glorious Anthem's bonus: it is a 2/2, the original a 3/3
+    # Kird Ape is printed 1/1, so the exception changes nothing there; Grizzly Bears is printed 2/2.
+    # The token's copiable 1/1 (layer 1) gets the Anthem's +1/+1 (layer 7c).
+    Given Alice controls Zinnia, Valley's Voice
+    And Alice controls Glorious Anthem
+    And Alice has Grizzly Bears in her hand
+    And Alice has {G}{G}{G}{G} in her mana pool
+    When Alice casts Grizzly Bears paying its offspring cost
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    And the token Grizzly Bears's base power and toughness are 1/1
+    And the token Grizzly Bears is a 2/2 creature
+    And the original Grizzly Bears is a 3/3 creature

@@ -92,7 +92,7 @@ Feature: The types of mana a permanent could produce
     When Alice chooses green
     Then Alice's mana pool contains exactly {G}
 
-  @ruling:mana.undefined-type @cr:106.7 @cr:105.1
+  @ruling:orchard.no-colorless @cr:106.7 @cr:105.1
   Scenario: Fellwar Stone facing a Forest and Wastes offers green only
     Given Alice controls Fellwar Stone
     And Bob controls Forest

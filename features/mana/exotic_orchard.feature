@@ -18,6 +18,17 @@ Feature: Exotic Orchard adds colors, never colorless
     Then Alice's mana pool is empty
     And Exotic Orchard is tapped
 
+  @cr:105.1 @cr:106.5 @cr:106.7
+  Scenario: Exotic Orchard facing only Wastes adds no mana, whatever its controller's own lands could produce
+    # "A land an opponent controls": Alice's Forest is not one, so its green is not offered.
+    Given Alice controls Exotic Orchard
+    And Alice controls Forest
+    And Bob controls Wastes
+    When Alice taps Exotic Orchard for mana
+    Then Alice's mana pool is empty
+    And Exotic Orchard is tapped
+    And no player is asked to choose anything
+
   @cr:105.1 @cr:106.1a @cr:106.7
   Scenario: A land that could produce colorless doesn't stop the colors of another
     Given Alice controls Exotic Orchard
@@ -38,7 +49,7 @@ Feature: Exotic Orchard adds colors, never colorless
     When Alice chooses red
     Then Alice's mana pool contains exactly {R}
 
-  @cr:105.1 @cr:106.7 @cr:106.12b
+  @ruling:mana.could-produce @cr:105.1 @cr:106.7 @cr:106.12b
   Scenario: Wastes that Contamination makes produce black gives Exotic Orchard black
     # Wastes' own mana is colorless, but what it could produce is what its ability would produce
     # with the replacement effects applied: {B}, a color.

@@ -12,7 +12,7 @@ Feature: Playing a land: a special action, once a turn, in a main phase with an 
     Given a game between Alice and Bob
     And it is Alice's precombat main phase
 
-  @cr:305.1 @cr:116.2a
+  @cr:305.1 @cr:116.2a @cr:110.5b
   Scenario: A land played from hand is put onto the battlefield untapped
     Given Alice has Forest in her hand
     When Alice plays Forest
@@ -107,6 +107,22 @@ Feature: Playing a land: a special action, once a turn, in a main phase with an 
     And Forest is in Alice's hand
     And Grizzly Bears is on the stack
 
+  @cr:305.1 @cr:116.2a @cr:405.1
+  Scenario: A land can't be played while an activated ability is on the stack
+    # "When the stack is empty": an ability on the stack counts as much as a spell (405.1).
+    Given Alice controls Bonesplitter
+    And Alice controls Grizzly Bears
+    And Alice has Forest in her hand
+    And Alice has {C} in her mana pool
+    When Alice activates Bonesplitter's ability targeting Grizzly Bears
+    And Alice plays Forest
+    Then the action is rejected for timing
+    And Forest is in Alice's hand
+    When all players pass priority
+    And Alice plays Forest
+    Then Bonesplitter is attached to Grizzly Bears
+    And Forest is on the battlefield
+
   @cr:305.1 @cr:116.2a
   Scenario: A land can be played once the spell on the stack has resolved
     Given Alice has Grizzly Bears in her hand
@@ -154,13 +170,15 @@ Feature: Playing a land: a special action, once a turn, in a main phase with an 
     Then the action is rejected for an illegal land play
     And Island is in Bob's hand
 
-  @cr:305.1 @cr:117.1
-  Scenario: A land can't be played by a player who doesn't hold priority
+  @cr:305.1 @cr:116.2a @cr:117.3d
+  Scenario: A land can't be played in the player's own main phase once they have passed priority
+    # Alice's own turn, main phase, empty stack, no land played yet: only priority is missing.
     Given Alice has Forest in her hand
-    And Bob has Island in his hand
-    When Bob plays Island
-    Then the action is rejected for timing or not having priority
-    And Island is in Bob's hand
+    When Alice passes priority
+    And Alice plays Forest
+    Then the action is rejected for not having priority
+    And Forest is in Alice's hand
+    And Bob has priority
 
   @cr:305.1 @cr:601.2f @cr:116.2a
   Scenario: A land played is not a spell cast: a cost increase per spell cast this turn ignores it

@@ -180,10 +180,15 @@ Feature: State-based actions
     And Alice has won the game
 
   @cr:704.5j @cr:704.3
-  Scenario: Two legendary permanents with the same name and nothing else on the battlefield: their controller keeps one
-    Given Alice controls Isamaru, Hound of Konda
+  Scenario: Two legendary permanents with the same name and nothing else on the battlefield: their controller keeps the one she chooses
+    # The Isamaru Alice already controls is tapped only to tell the two apart; she keeps the new one.
+    Given Alice controls a tapped Isamaru, Hound of Konda
     And Alice has Isamaru, Hound of Konda in her hand
     And Alice has {W} in her mana pool
     When Alice casts Isamaru, Hound of Konda
     And all players pass priority until the stack is empty
     Then Alice must choose which Isamaru, Hound of Konda to keep
+    When Alice chooses the untapped Isamaru, Hound of Konda
+    Then the untapped Isamaru, Hound of Konda is on the battlefield
+    And Alice controls one Isamaru, Hound of Konda
+    And Isamaru, Hound of Konda is in Alice's graveyard

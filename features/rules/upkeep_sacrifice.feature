@@ -94,7 +94,7 @@ Feature: An upkeep trigger that sacrifices its source unless its controller sacr
     And the stack is empty
     And no player is asked to choose anything
 
-  @cr:400.7 @cr:118.12 @cr:118.12a @cr:608.2h
+  @cr:400.7 @cr:118.12 @cr:118.12a @cr:701.21a
   Scenario: With Contamination destroyed before its upkeep trigger resolves, Alice may sacrifice nothing
     Given Alice controls Contamination
     And Alice controls Grizzly Bears

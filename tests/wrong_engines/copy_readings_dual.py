@@ -283,7 +283,7 @@ MUTANTS: list[Mutant] = [
     ),
     Mutant(
         "leaves-trigger-reads-the-new-object",
-        ("dual-nature.left-before-token",),
+        (),
         "'the same name as that creature' read from the card in its new zone, not as it last existed (603.10a)",
         leaves_trigger_reads_the_new_object,
         ("The token is exiled when a Clone copying Grizzly Bears dies: the name is the one it had on the battlefield",),
@@ -291,7 +291,7 @@ MUTANTS: list[Mutant] = [
     ),
     Mutant(
         "leaves-trigger-from-any-zone",
-        ("dual-nature.left-before-token",),
+        (),
         "'leaves the battlefield' fires when a creature card leaves any zone, such as a hand as it is cast (603.6c)",
         leaves_trigger_from_any_zone,
         (
@@ -310,7 +310,7 @@ MUTANTS: list[Mutant] = [
     ),
     Mutant(
         "leaves-trigger-counts-tokens",
-        ("dual-nature.left-before-token",),
+        (),
         "'whenever a nontoken creature leaves the battlefield' fires for a token too (603.6c)",
         leaves_trigger_counts_tokens,
         (
@@ -320,14 +320,14 @@ MUTANTS: list[Mutant] = [
     ),
     Mutant(
         "same-name-read-as-same-card",
-        ("dual-nature.left-before-token",),
+        (),
         "'tokens with the same name as that creature' read as the tokens that copy that very creature",
         same_name_read_as_same_card,
         ("Bob's Grizzly Bears leaving exiles Alice's token copy of her own Grizzly Bears: only the name counts",),
     ),
     Mutant(
         "same-name-exile-only-its-controllers-tokens",
-        ("dual-nature.left-before-token",),
+        (),
         "'tokens with the same name as that creature' read as the tokens its controller controls",
         same_name_exile_only_its_controllers_tokens,
         ("Bob's Grizzly Bears leaving exiles Alice's token copy of her own Grizzly Bears: only the name counts",),

@@ -258,7 +258,7 @@ MUTANTS: list[Mutant] = [
     ),
     Mutant(
         "colorless-offered-beside-colors",
-        ("mana.could-produce", "mana.undefined-type"),
+        ("mana.could-produce", "mana.undefined-type", "orchard.no-colorless"),
         "'any color a land could produce' offers {C} beside the colors (105.1, 106.7)",
         colorless_offered_beside_colors,
         ("Fellwar Stone facing a Forest and Wastes offers green only",),

@@ -62,7 +62,8 @@ MUTANTS = [
         "two legendary permanents with the same name alone on the battlefield both stay (704.5j)",
         legend_rule_only_when_a_legend_enters_beside_others,
         (
-            "Two legendary permanents with the same name and nothing else on the battlefield: their controller keeps one",
+            "Two legendary permanents with the same name and nothing else on the battlefield: "
+            "their controller keeps the one she chooses",
         ),
     ),
 ]
