@@ -15,17 +15,19 @@ AUDIT = FEATURES / "REJECTIONS.md"
 REJECTED = re.compile(r"^\s*(?:Then|And|But) the action is rejected for (?P<reason>.+?)\s*$")
 
 
-def expected_refusals() -> list[tuple[str, str, str]]:
-    """(file, scenario, reasons) for every rejection step of the feature files."""
-    found: list[tuple[str, str, str]] = []
+def expected_refusals() -> list[tuple[str, str, str, str]]:
+    """(file, scenario, reasons, its CR tags) for every rejection step of the feature files."""
+    found: list[tuple[str, str, str, str]] = []
     for path in sorted(FEATURES.rglob("*.feature")):
-        scenario = ""
+        scenario, tags, rules = "", "", ""
         for line in path.read_text(encoding="utf-8").splitlines():
             stripped = line.strip()
-            if stripped.startswith(("Scenario:", "Scenario Outline:", "Example:")):
-                scenario = stripped.split(":", 1)[1].strip()
+            if stripped.startswith("@"):
+                tags = ", ".join(t.removeprefix("@cr:") for t in stripped.split() if t.startswith("@cr:"))
+            elif stripped.startswith(("Scenario:", "Scenario Outline:", "Example:")):
+                scenario, rules = stripped.split(":", 1)[1].strip(), tags
             elif match := REJECTED.match(line):
-                found.append((path.relative_to(FEATURES).as_posix(), scenario, match["reason"]))
+                found.append((path.relative_to(FEATURES).as_posix(), scenario, match["reason"], rules))
     return found
 
 
@@ -34,8 +36,8 @@ def audited() -> list[list[str]]:
     return [[cell.strip(" |") for cell in row] for row in rows[1:] if not row[0].startswith("|---")]
 
 
-def test_the_audit_lists_every_rejection_scenario_with_the_reasons_it_accepts() -> None:
-    table = [(row[0], row[1], row[2]) for row in audited()]
+def test_the_audit_lists_every_rejection_scenario_with_the_reasons_it_accepts_and_its_rules() -> None:
+    table = [(row[0], row[1], row[2], row[3]) for row in audited()]
     assert sorted(table) == sorted(expected_refusals())
 
 
