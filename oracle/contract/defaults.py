@@ -36,7 +36,7 @@ def _resolved(node: Schema, root: Schema) -> Schema:
     return node
 
 
-def _fill(value: Any, node: Schema, root: Schema) -> None:
+def _fill(value: Any, node: Schema, root: Schema, nulls: bool) -> None:
     node = _resolved(node, root)
     if isinstance(value, dict):
         for branch in node.get("oneOf", []):  # the object branch of "null or an object"
@@ -45,20 +45,21 @@ def _fill(value: Any, node: Schema, root: Schema) -> None:
                 node = branch
         for key, sub in node.get("properties", {}).items():
             sub = _resolved(sub, root) if "default" not in sub else sub
-            if key not in value and "default" in sub:
+            if key not in value and "default" in sub and (nulls or sub["default"] is not None):
                 value[key] = copy.deepcopy(sub["default"])
             elif key in value:
-                _fill(value[key], sub, root)
+                _fill(value[key], sub, root, nulls)
     elif isinstance(value, list) and isinstance(node.get("items"), dict):
         for item in value:
-            _fill(item, node["items"], root)
+            _fill(item, node["items"], root, nulls)
 
 
-def with_defaults(observation: dict[str, Any]) -> dict[str, Any]:
-    """A copy of ``observation`` with every optional field an engine left out set to its default."""
+def with_defaults(observation: dict[str, Any], nulls: bool = True) -> dict[str, Any]:
+    """A copy of ``observation`` with every optional field an engine left out set to its default
+    (without ``nulls``, only the defaults that are not null: the result still fits the schema)."""
     root = _observation_schema()
     full = copy.deepcopy(observation)
-    _fill(full, root, root)
+    _fill(full, root, root, nulls)
     for permanent in full.get("battlefield", []):
         if isinstance(permanent, dict) and "owner" not in permanent and "controller" in permanent:
             permanent["owner"] = permanent["controller"]

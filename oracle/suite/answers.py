@@ -8,9 +8,11 @@ and no step reads: the words of a rejection's ``reason`` and of a question's ``p
 version string.  Amounts of mana (106.1b: "types with no mana may be left out") and counters are
 zero where absent.
 
-:func:`differences` then lists every place two views differ, as ``$.path: was X, is Y``.  A field
-the schema makes optional (``lost``, a permanent's ``owner`` or ``damage``) that one side leaves
-out is no difference: the contract lets it be left out, so nothing can be read from its absence.
+:func:`differences` then lists every place two views differ, as ``$.path: was X, is Y``.  An
+observation is compared with its defaults filled in and its free orders sorted
+(:mod:`oracle.contract.defaults`): a field left out at its default (``lost`` false, ``damage`` 0) or
+a list in another free order (a question's options, the battlefield) is no difference, while
+``lost`` true against a field left out is.
 """
 
 from __future__ import annotations
@@ -68,27 +70,29 @@ def _view(value: Any, schema: dict[str, Any], file: str) -> Any:
     return value
 
 
-def differences(before: Any, after: Any, where: str = "$") -> list[str]:
-    """Every place two views differ, in order, as ``$.path: was X, is Y``; empty when they agree."""
+def differences(before: Any, after: Any, where: str = "$", absent_is_null: bool = False) -> list[str]:
+    """Every place two views differ, in order, as ``$.path: was X, is Y``; empty when they agree.
+    With ``absent_is_null`` (observations whose other defaults are filled in) a field left out on
+    one side is compared as null, its default; else it is no difference."""
     found: list[str] = []
-    _compare(before, after, where, found)
+    _compare(before, after, where, found, absent_is_null)
     if len(found) > LIMIT:
         found[LIMIT:] = [f"... and {len(found) - LIMIT} more differences"]
     return found
 
 
-def _compare(before: Any, after: Any, where: str, found: list[str]) -> None:
+def _compare(before: Any, after: Any, where: str, found: list[str], absent_is_null: bool) -> None:
     if isinstance(before, dict) and isinstance(after, dict):
         zero = where.rsplit(".", 1)[-1] in ZERO_WHEN_ABSENT
         for key in sorted(set(before) | set(after), key=str):
             if zero:
-                _compare(before.get(key, 0), after.get(key, 0), f"{where}.{key}", found)
-            elif key in before and key in after:  # optional and left out on one side: no difference
-                _compare(before[key], after[key], f"{where}.{key}", found)
+                _compare(before.get(key, 0), after.get(key, 0), f"{where}.{key}", found, absent_is_null)
+            elif absent_is_null or (key in before and key in after):  # else left out on one side: no difference
+                _compare(before.get(key), after.get(key), f"{where}.{key}", found, absent_is_null)
         return
     if isinstance(before, list) and isinstance(after, list):
         for index, (old, new) in enumerate(zip(before, after)):  # noqa: B905 - lengths compared below
-            _compare(old, new, f"{where}[{index}]", found)
+            _compare(old, new, f"{where}[{index}]", found, absent_is_null)
         if len(before) != len(after):
             found.append(f"{where}: had {len(before)} item(s), has {len(after)}")
         return

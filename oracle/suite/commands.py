@@ -169,7 +169,10 @@ def replay_file(args: argparse.Namespace) -> int:
         for request, _now, found in replay(pairs, engine):
             what = request["op"] + (f" {json.dumps(request.get('action'))}" if request["op"] == "perform" else "")
             head = f"{'≠' if found else '='} {plain(request['id'], 20):>3} {printable(what, 160)}"
-            print(head + (f": {plain(found[0], 500)}" if len(found) == 1 else ""))
+            print(
+                head
+                + (f": {plain(found[0], 500)}" if len(found) == 1 else f": {len(found)} differences" if found else "")
+            )
             for line in found if len(found) > 1 else ():  # every difference of the answer, one a line
                 print(f"        {plain(line, 500)}")
             differences += bool(found)

@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 
+from oracle.contract.defaults import in_canonical_order, with_defaults
 from oracle.contract.interface import JSON, Engine
 from oracle.contract.outcomes import EngineFailure, printable
 from oracle.contract.validation import errors as schema_errors
@@ -178,4 +179,7 @@ def _differences(op: str, recorded: JSON, now: JSON) -> list[str]:
     if "error" in now:
         return []  # both failed; the words of an error may differ
     schema = schema_of(op)
-    return differences(contract_view(recorded["result"], schema), contract_view(now["result"], schema))
+    was, is_ = recorded["result"], now["result"]
+    if op == "observe":  # what the contract leaves open is no difference: defaults, free orders
+        was, is_ = (in_canonical_order(with_defaults(o, nulls=False)) for o in (was, is_))
+    return differences(contract_view(was, schema), contract_view(is_, schema), absent_is_null=op == "observe")

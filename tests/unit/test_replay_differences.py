@@ -113,3 +113,29 @@ def test_the_command_prints_each_difference_on_a_line(tmp_path: Path, capsys: An
     assert out.count("$.players[0].life: was 19, is 20") == 2
     assert "2 of 5 answers differ" in out
     assert json.dumps(TAP) in out
+
+
+def test_an_order_the_contract_leaves_open_is_no_difference_and_a_field_left_out_is_its_default() -> None:
+    from oracle.suite.transcripts import _differences
+
+    engine = ReferenceEngine()
+    engine.setup(
+        {**POSITION, "players": [{"name": "Alice", "hand": [{"card": "Forest"}, {"card": "Island"}]}, {"name": "Bob"}]}
+    )
+    seen = engine.observe()
+    other = json.loads(json.dumps(seen))
+    other["players"][0]["hand"].reverse()  # the order of a hand is the engine's (the contract)
+    other["players"][1].pop("lost")  # false, its default
+    assert _differences("observe", {"result": seen}, {"result": other}) == []
+    seen["players"][1]["lost"] = True
+    assert _differences("observe", {"result": seen}, {"result": other}) == ["$.players[1].lost: was true, is false"]
+    choice = {"player": "Alice", "kind": "combat-damage", "options": ["6 to g; 0 to Bob", "5 to g; 1 to Bob"]}
+    reordered = {**choice, "options": ["1 to Bob; 5 to g", "0 to Bob; 6 to g"]}
+    assert (
+        _differences(
+            "observe",
+            {"result": {**other, "pending_choice": choice}},
+            {"result": {**other, "pending_choice": reordered}},
+        )
+        == []
+    )
