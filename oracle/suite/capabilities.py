@@ -4,8 +4,9 @@ An engine declares in its handshake the capabilities it plays (``fixtures/capabi
 which an installed suite carries inside the package); a scenario needs those its cards and steps
 imply (:mod:`oracle.suite.needs`), and one that needs a capability the engine does not declare is
 SKIP.  This command lists each capability with its meaning and how many scenarios need it; given a
-capability's name (or with ``-v``, under each), the scenarios that need it; with ``--json``, all
-of it as data::
+capability's name (or with ``-v``, under each), the scenarios that need it; with ``--only NAME,...``,
+what an engine declaring only those capabilities is tested on (the scenarios it runs and the rules
+they cite); with ``--json``, all of it as data::
 
     {"capabilities": [{"name": "casting", "meaning": "...", "scenarios": ["blitz/blitz.feature::...", ...]}, ...]}
 """
@@ -31,6 +32,12 @@ def add_parser(commands: Any) -> None:
     sub.add_argument("name", nargs="?", default=None, help="list the scenarios that need this capability")
     sub.add_argument("--json", action="store_true", help="print every capability, its meaning and scenarios as JSON")
     sub.add_argument("-v", "--verbose", action="store_true", help="list the scenarios under each capability")
+    sub.add_argument(
+        "--only",
+        metavar="NAME,...",
+        default=None,
+        help="what an engine declaring only these capabilities ('' for none) runs, and the rules it is tested on",
+    )
 
 
 def capabilities() -> list[dict[str, Any]]:
@@ -43,8 +50,48 @@ def capabilities() -> list[dict[str, Any]]:
     ]
 
 
+def what_is_tested(declared: set[str]) -> tuple[list[str], list[str]]:
+    """The scenarios an engine declaring only ``declared`` runs (every capability each needs is
+    declared), and the CR rules those scenarios cite, in the rules' order."""
+    from oracle.paths import suite_root
+
+    from .tagged import feature_tags
+
+    features = suite_root() / "features"
+    derived = derive_all()
+    runs = sorted(i for i, d in derived.items() if set(d.needs) <= declared)
+    rules: set[str] = set()
+    for tagged in feature_tags(features):
+        if f"{tagged.path.relative_to(features).as_posix()}::{tagged.name}" in runs:
+            rules |= set(tagged.rules)
+    return runs, sorted(rules, key=_rule_order)
+
+
+def _rule_order(rule: str) -> tuple[int, ...]:
+    head, _, tail = rule.partition(".")
+    digits = "".join(ch for ch in tail if ch.isdigit())
+    letters = "".join(ch for ch in tail if ch.isalpha())
+    return (int(head), int(digits or 0), *(ord(ch) for ch in letters))
+
+
+def _only(found: list[dict[str, Any]], names: str) -> int:
+    known = {c["name"] for c in found}
+    declared = {n.strip() for n in names.split(",") if n.strip()}
+    unknown = sorted(declared - known)
+    if unknown:
+        raise UserError(f"unknown capability {unknown[0]!r}; the capabilities are: {', '.join(sorted(known))}")
+    runs, rules = what_is_tested(declared)
+    total = len(derive_all())
+    what = ", ".join(sorted(declared)) or "no capability"
+    print(f"An engine declaring {what} runs {len(runs)} of {total} scenarios; they test {len(rules)} rules:")
+    print("  " + " ".join(rules))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     found = capabilities()
+    if args.only is not None:
+        return _only(found, args.only)
     if args.json:
         print(json.dumps({"capabilities": found}, indent=2, ensure_ascii=False))
         return 0

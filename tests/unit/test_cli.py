@@ -102,3 +102,13 @@ def test_malformed_catalog_is_one_line(tmp_path: Path) -> None:
 def test_missing_suite_root_is_one_line(tmp_path: Path) -> None:
     result = cli("rulings", cwd=tmp_path, env={"MTG_CONFORMANCE_ROOT": str(tmp_path)})
     assert result.returncode == 2 and "no features/ and fixtures/" in result.stderr
+
+
+def test_capabilities_only_says_what_an_engine_of_those_capabilities_is_tested_on() -> None:
+    result = cli("capabilities", "--only", "combat,blocking", cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    head = result.stdout.splitlines()[0]
+    assert head.startswith("An engine declaring blocking, combat runs ") and " rules:" in head
+    assert "509.1h" in result.stdout.split()
+    bad = cli("capabilities", "--only", "combat,telepathy", cwd=ROOT)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "unknown capability 'telepathy'" in bad.stderr

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from oracle.paths import suite_root
+from oracle.suite.capabilities import what_is_tested
 from oracle.suite.catalog import load_catalog
 from oracle.suite.needs import load_needs_table
 from oracle.suite.scenarios import feature_files, read_feature
@@ -83,6 +84,12 @@ FIGURES = {
     ),
     "phase.rs totals": (r"Of \d+ scenarios: \*\*[^*]+\*\*", _phase_totals),
     "phase.rs @rules": (r"\d+ of the \d+ `@rules` ones", _phase_rules_passing),
+    "what the core, combat and blocking test": (
+        r"combat and blocking only is tested on: \d+ scenarios, testing rules [0-9a-z. ]+\.",
+        lambda: "combat and blocking only is tested on: {} scenarios, testing rules {}.".format(
+            len(what_is_tested({"combat", "blocking"})[0]), " ".join(what_is_tested({"combat", "blocking"})[1])
+        ),
+    ),
     "phase.rs rulings": (
         r"\d+ of the \d+ rulings pass every scenario",
         lambda: f"{_phase_rulings_passing()} of the {len(load_catalog().rulings)} rulings pass every scenario",
