@@ -62,8 +62,8 @@ def test_run_fails_when_a_scenario_fails_and_says_why_in_gherkin(tmp_path: Path)
     assert lines == [
         f"at costs/tap_symbol.feature:{start}",
         "ruling symbol.tap; CR 107.5, 302.6, 602.5a",
-        f"step:     Then the action is rejected for summoning sickness (line {step})",
-        "expected: the action is rejected for summoning sickness",
+        f"step:     Then the action is rejected for summoning sickness or an illegal activation (line {step})",
+        "expected: the action is rejected for summoning sickness or an illegal activation",
         "observed: the action was accepted",
     ]
     last = re.fullmatch(r"\d+ deselected, (\d+) PASS, (\d+) FAIL in [\d.]+s", result.stdout.splitlines()[-1])

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from pytest_bdd import parsers, then
 
-from oracle.contract.defaults import in_canonical_order
+from oracle.contract.defaults import in_canonical_order, with_defaults
 from oracle.errors import UserError
 from oracle.suite.mismatch import Mismatch, prose
 
@@ -193,7 +193,8 @@ def rejected(world: World, reason: str) -> None:
     got = outcome["rejection"]["code"]
     _check(got in codes, f"{claim} ({code})", f"it was rejected for {got}: {outcome['rejection']['reason']}")
     assert world.before is not None
-    changed = _difference(in_canonical_order(world.before), in_canonical_order(world.observe()))
+    before, after = (in_canonical_order(with_defaults(o)) for o in (world.before, world.observe()))
+    changed = _difference(before, after)
     _check(not changed, "the rejected action leaves the game as it was", f"it changed the game: {changed}")
 
 
