@@ -19,7 +19,7 @@ Feature: Declaring blockers: which creatures may block, and what they block
     And Alice declares Hill Giant as an attacker
     Then Hill Giant is attacking Bob
 
-  @cr:508.1k @cr:506.2
+  @cr:508.1a @cr:508.1f @cr:508.1k
   Scenario: A creature not declared as an attacker is not attacking
     Given Alice controls Hill Giant
     And Alice controls Grizzly Bears

@@ -51,7 +51,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     Then Hill Giant has 2 damage marked on it
     And Grizzly Bears is in Bob's graveyard
 
-  @cr:510.1d @cr:120.3e
+  @cr:510.1c @cr:510.1d @cr:120.3e
   Scenario: A blocker that survives has the attacker's damage marked on it
     Given Alice controls Hill Giant
     And Bob controls Giant Spider

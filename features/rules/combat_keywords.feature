@@ -13,7 +13,7 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     Given a game between Alice and Bob
     And it is Alice's precombat main phase
 
-  @cr:702.2b @cr:704.5h
+  @cr:702.2b @cr:704.5h @cr:704.5g
   Scenario: A blocker with deathtouch destroys a larger attacking creature
     Given Alice controls Hill Giant
     And Bob controls Typhoid Rats
@@ -36,7 +36,7 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And the game proceeds to Alice's postcombat main phase
     Then Giant Spider is in Bob's graveyard
 
-  @cr:702.2b @cr:510.1b
+  @cr:702.2b @cr:510.1b @cr:120.3a
   Scenario: Damage from a creature with deathtouch to a player is ordinary damage
     Given Alice controls Typhoid Rats
     When the game proceeds to Alice's declare attackers step
@@ -45,7 +45,7 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     Then Bob's life total is 19
     And Typhoid Rats is on the battlefield
 
-  @cr:702.19b @cr:510.1c
+  @cr:702.19b @cr:510.1c @cr:704.5g
   @needs:state-based-actions
   Scenario: An attacker with trample assigns lethal damage to its blocker and the rest to the player
     Given Alice controls Colossal Dreadmaw
@@ -151,7 +151,7 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     Then Bob's life total is 18
     And Alice's life total is 22
 
-  @cr:702.15b @cr:120.3f
+  @cr:702.15b @cr:120.3f @cr:702.2b @cr:704.5h
   @needs:combat-keywords
   @needs:state-based-actions
   Scenario: Combat damage to a blocking creature from a creature with lifelink gains life too
@@ -210,7 +210,7 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And Alice declares Serra Angel as a blocker of Grizzly Bears
     Then Serra Angel is blocking Grizzly Bears
 
-  @cr:509.1a @cr:508.1f
+  @cr:509.1a @cr:508.1f @cr:502.3
   Scenario: A creature without vigilance that attacked is still tapped in the opponent's turn and can't block
     Given Alice controls Serra Angel
     And Alice controls Hill Giant

@@ -26,7 +26,7 @@ Feature: First strike and double strike: the first combat damage step
     Then Grizzly Bears is in Bob's graveyard
     And Youthful Knight is on the battlefield
 
-  @cr:702.7b @cr:510.4
+  @cr:702.7b @cr:510.4 @cr:704.5g
   @needs:state-based-actions
   Scenario: A blocker with first strike destroys the attacker before it deals damage
     Given Alice controls Grizzly Bears
@@ -116,7 +116,7 @@ Feature: First strike and double strike: the first combat damage step
     Then Grizzly Bears is in Bob's graveyard
     And Fencing Ace is in Alice's graveyard
 
-  @cr:702.4b @cr:510.4
+  @cr:702.4b @cr:510.4 @cr:120.6
   @needs:state-based-actions
   Scenario: A blocker with double strike deals damage in both steps, the attacker only in the second
     Given Alice controls Hill Giant
@@ -129,7 +129,7 @@ Feature: First strike and double strike: the first combat damage step
     Then Hill Giant has 2 damage marked on it
     And Fencing Ace is in Bob's graveyard
 
-  @cr:702.7b @cr:510.2
+  @cr:702.7b @cr:510.2 @cr:704.5g
   @needs:state-based-actions
   Scenario: Two creatures with first strike deal their damage to each other at the same time
     Given Alice controls Youthful Knight
