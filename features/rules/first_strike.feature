@@ -191,3 +191,21 @@ Feature: First strike and double strike: the first combat damage step
     When all players pass priority
     Then it is Alice's combat damage step
     And Bob's life total is 19
+
+  @cr:702.7c @cr:510.4
+  Scenario: A creature that gains first strike after the first combat damage step deals its damage in the second
+    Given Alice controls Youthful Knight
+    And Alice controls Grizzly Bears
+    And Alice controls Mountain
+    And Alice has Kindled Fury in her hand
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Youthful Knight and Grizzly Bears as attackers
+    And the game proceeds to Alice's combat damage step
+    Then Bob's life total is 18
+    When Alice taps Mountain for mana
+    And Alice casts Kindled Fury targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears has first strike
+    When all players pass priority
+    Then it is Alice's combat damage step
+    And Bob's life total is 15

@@ -62,7 +62,8 @@ def _second_step(mp: pytest.MonkeyPatch, deals_again: Any) -> None:
 
 def first_strike_read_in_second_step(mp: pytest.MonkeyPatch) -> None:
     """The second combat damage step's creatures are those without first strike now, not those
-    without it as the first step began (702.7c): one that lost it strikes again."""
+    without it as the first step began (702.7c): one that lost it strikes again, one that gained
+    it doesn't strike at all."""
 
     def deals_again(self: Any, creature: Any, chars: Any) -> bool:
         keywords = chars[creature.id].keywords
@@ -254,7 +255,10 @@ MUTANTS = [
         (),
         "a creature that lost first strike after the first combat damage step deals damage in the second (702.7c)",
         first_strike_read_in_second_step,
-        ("A creature that loses first strike after the first combat damage step deals no damage in the second",),
+        (
+            "A creature that loses first strike after the first combat damage step deals no damage in the second",
+            "A creature that gains first strike after the first combat damage step deals its damage in the second",
+        ),
     ),
     Mutant(
         "double-strike-read-in-first-step",
