@@ -269,7 +269,6 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And Alice can't divide Colossal Dreadmaw's combat damage as 2 to Giant Spider and 4 to Bob
 
   @cr:702.15a @cr:702.15b @cr:120.3f @cr:510.2
-  @needs:combat-keywords
   Scenario: Lifelink is no trigger: the life is gained as the damage is dealt, before anyone has priority
     # Review, 2026-12-04: read in the combat damage step, before any player passes priority, so a
     # triggered "gain that much life" (702.15a: lifelink is static) would not have resolved yet.
@@ -284,7 +283,6 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And the stack is empty
 
   @cr:702.2b @cr:704.5h @cr:510.2
-  @needs:state-based-actions
   Scenario: Deathtouch is no trigger: the creature it damaged is destroyed before anyone has priority
     # Review, 2026-12-04: state-based actions destroy Hill Giant before the active player gets
     # priority in the combat damage step (704.5h, 117.5); nothing goes on the stack.
@@ -300,7 +298,6 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And the stack is empty
 
   @cr:120.8 @cr:510.1a @cr:702.2b
-  @needs:combat-keywords
   Scenario: A creature with deathtouch and 0 power deals no damage and destroys nothing
     # Review, 2026-12-04: Ornithopter, 0/2 with Basilisk Collar's deathtouch, assigns no combat
     # damage (510.1a), so there is no damage from a source with deathtouch (120.8, 704.5h).
