@@ -19,7 +19,7 @@ Feature: Declaring blockers: which creatures may block, and what they block
     And Alice declares Hill Giant as an attacker
     Then Hill Giant is attacking Bob
 
-  @cr:508.1k @cr:506.2
+  @cr:508.1a @cr:508.1f @cr:508.1k
   Scenario: A creature not declared as an attacker is not attacking
     Given Alice controls Hill Giant
     And Alice controls Grizzly Bears
@@ -240,3 +240,43 @@ Feature: Declaring blockers: which creatures may block, and what they block
     And Bob declares Llanowar Elves as a blocker of Hill Giant and Grizzly Bears as a blocker of Serra Angel
     Then the action is rejected for an illegal blocker
     And Llanowar Elves is not blocking
+
+  @cr:702.17b @cr:509.1b
+  Scenario: Reach is no evasion: a creature without flying or reach blocks an attacker with reach
+    # Review, 2026-12-04: reach lets a creature block fliers (702.17b); it restricts nothing about
+    # who may block the creature that has it.
+    Given Alice controls Giant Spider
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Giant Spider as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Giant Spider
+    Then Grizzly Bears is blocking Giant Spider
+    And Giant Spider is blocked
+
+  @cr:702.111b @cr:509.1b
+  Scenario: A creature with menace can't be blocked by one creature alone
+    Given Alice controls Kederekt Creeper
+    And Bob controls Grizzly Bears
+    And Bob controls Llanowar Elves
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Kederekt Creeper as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Kederekt Creeper
+    Then the action is rejected for an illegal blocker
+    And Grizzly Bears is not blocking
+
+  @cr:702.111b @cr:509.1b @cr:509.1h
+  Scenario: A creature with menace can be blocked by two creatures
+    Given Alice controls Kederekt Creeper
+    And Bob controls Grizzly Bears
+    And Bob controls Llanowar Elves
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Kederekt Creeper as an attacker
+    And the game proceeds to Alice's declare blockers step
+    Then Kederekt Creeper has menace
+    And Kederekt Creeper has deathtouch
+    When Bob declares Grizzly Bears and Llanowar Elves as blockers of Kederekt Creeper
+    Then Grizzly Bears is blocking Kederekt Creeper
+    And Llanowar Elves is blocking Kederekt Creeper
+    And Kederekt Creeper is blocked

@@ -51,7 +51,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     Then Hill Giant has 2 damage marked on it
     And Grizzly Bears is in Bob's graveyard
 
-  @cr:510.1d @cr:120.3e
+  @cr:510.1c @cr:510.1d @cr:120.3e
   Scenario: A blocker that survives has the attacker's damage marked on it
     Given Alice controls Hill Giant
     And Bob controls Giant Spider
@@ -168,6 +168,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And the game proceeds to Alice's combat damage step
     Then Alice may divide Hill Giant's combat damage as 1 to Grizzly Bears and 2 to Llanowar Elves
     And Alice may divide Hill Giant's combat damage as 1 to Llanowar Elves and 2 to Grizzly Bears
+    And Alice may divide Hill Giant's combat damage as 3 to Grizzly Bears
     And Alice can't divide Hill Giant's combat damage as 2 to Grizzly Bears and 1 to Bob
 
   @cr:510.1c
@@ -245,6 +246,7 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     When the game proceeds to Alice's postcombat main phase
     Then Grizzly Bears has no damage marked on it
     And Bob's life total is 20
+    And Alice's life total is 20
 
   @cr:510.1a
   Scenario: Damage equals the attacker's power as damage is dealt, after a pump once attackers are declared
@@ -315,3 +317,41 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Alice declares Grizzly Bears as an attacker
     And the game proceeds to Alice's postcombat main phase
     Then Bob's life total is 18
+
+  @cr:506.4b @cr:510.1d
+  @needs:state-based-actions
+  Scenario: A blocker tapped after blockers are declared still deals its combat damage
+    # Review, 2026-12-04: tapping a blocking creature (here for mana) neither removes it from
+    # combat nor prevents its combat damage (506.4b).
+    Given Alice controls Hill Giant
+    And Bob controls Llanowar Elves
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Llanowar Elves as a blocker of Hill Giant
+    And Alice passes priority
+    And Bob taps Llanowar Elves for mana
+    Then Llanowar Elves is tapped
+    And Llanowar Elves is blocking Hill Giant
+    When the game proceeds to Alice's postcombat main phase
+    Then Hill Giant has 1 damage marked on it
+    And Llanowar Elves is in Bob's graveyard
+
+  @cr:509.1h @cr:510.1c @cr:702.4b
+  @needs:state-based-actions
+  Scenario: A double striker whose blocker died in the first step stays blocked and deals no damage in the second
+    # Review, 2026-12-04: a blocked creature stays blocked when its blocker leaves (509.1h), so
+    # Fencing Ace assigns no damage in the second combat damage step (510.1c), none to Bob.
+    Given Alice controls Fencing Ace
+    And Bob controls Llanowar Elves
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Fencing Ace as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Llanowar Elves as a blocker of Fencing Ace
+    And the game proceeds to Alice's combat damage step
+    Then Llanowar Elves is in Bob's graveyard
+    When all players pass priority
+    Then it is Alice's combat damage step
+    And Fencing Ace is blocked
+    And Bob's life total is 20
+    And Fencing Ace has no damage marked on it

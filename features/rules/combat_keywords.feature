@@ -13,7 +13,7 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     Given a game between Alice and Bob
     And it is Alice's precombat main phase
 
-  @cr:702.2b @cr:704.5h
+  @cr:702.2b @cr:704.5h @cr:704.5g
   Scenario: A blocker with deathtouch destroys a larger attacking creature
     Given Alice controls Hill Giant
     And Bob controls Typhoid Rats
@@ -36,7 +36,7 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And the game proceeds to Alice's postcombat main phase
     Then Giant Spider is in Bob's graveyard
 
-  @cr:702.2b @cr:510.1b
+  @cr:702.2b @cr:510.1b @cr:120.3a
   Scenario: Damage from a creature with deathtouch to a player is ordinary damage
     Given Alice controls Typhoid Rats
     When the game proceeds to Alice's declare attackers step
@@ -45,7 +45,7 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     Then Bob's life total is 19
     And Typhoid Rats is on the battlefield
 
-  @cr:702.19b @cr:510.1c
+  @cr:702.19b @cr:510.1c @cr:704.5g
   @needs:state-based-actions
   Scenario: An attacker with trample assigns lethal damage to its blocker and the rest to the player
     Given Alice controls Colossal Dreadmaw
@@ -151,7 +151,7 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     Then Bob's life total is 18
     And Alice's life total is 22
 
-  @cr:702.15b @cr:120.3f
+  @cr:702.15b @cr:120.3f @cr:702.2b @cr:704.5h
   @needs:combat-keywords
   @needs:state-based-actions
   Scenario: Combat damage to a blocking creature from a creature with lifelink gains life too
@@ -210,7 +210,7 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And Alice declares Serra Angel as a blocker of Grizzly Bears
     Then Serra Angel is blocking Grizzly Bears
 
-  @cr:509.1a @cr:508.1f
+  @cr:509.1a @cr:508.1f @cr:502.3
   Scenario: A creature without vigilance that attacked is still tapped in the opponent's turn and can't block
     Given Alice controls Serra Angel
     And Alice controls Hill Giant
@@ -226,3 +226,90 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And the game proceeds to Bob's declare blockers step
     And Alice declares Hill Giant as a blocker of Grizzly Bears
     Then the action is rejected for being already tapped or an illegal blocker
+
+  @cr:702.19b
+  Scenario: Trample needs lethal damage assigned to each blocker, not in total
+    # Review, 2026-12-04: 3 to Grizzly Bears covers the Bears' and the Elves' toughness together,
+    # but Llanowar Elves is assigned none, so nothing may go to Bob.
+    Given Alice controls Colossal Dreadmaw
+    And Bob controls Grizzly Bears
+    And Bob controls Llanowar Elves
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Colossal Dreadmaw as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears and Llanowar Elves as blockers of Colossal Dreadmaw
+    And the game proceeds to Alice's combat damage step
+    Then Alice can't divide Colossal Dreadmaw's combat damage as 3 to Grizzly Bears, 0 to Llanowar Elves and 3 to Bob
+    And Alice may divide Colossal Dreadmaw's combat damage as 2 to Grizzly Bears, 1 to Llanowar Elves and 3 to Bob
+
+  @cr:702.19b @cr:120.6
+  Scenario: Trample's lethal damage counts the damage already marked on the blocker
+    # Giant Growth makes Giant Spider 5/7 in response to Flame Slash, which marks 4 damage on it:
+    # 3 more is lethal damage (702.19b, 120.6), so 3 may go to Bob.
+    Given Alice controls Colossal Dreadmaw
+    And Alice controls Mountain
+    And Alice has Flame Slash in her hand
+    And Bob controls Giant Spider
+    And Bob controls Forest
+    And Bob has Giant Growth in his hand
+    When Alice taps Mountain for mana
+    And Alice casts Flame Slash targeting Giant Spider
+    And Alice passes priority
+    And Bob taps Forest for mana
+    And Bob casts Giant Growth targeting Giant Spider
+    And all players pass priority
+    And all players pass priority
+    Then Giant Spider has 4 damage marked on it
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Colossal Dreadmaw as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Colossal Dreadmaw
+    And the game proceeds to Alice's combat damage step
+    Then Alice may divide Colossal Dreadmaw's combat damage as 3 to Giant Spider and 3 to Bob
+    And Alice can't divide Colossal Dreadmaw's combat damage as 2 to Giant Spider and 4 to Bob
+
+  @cr:702.15a @cr:702.15b @cr:120.3f @cr:510.2
+  Scenario: Lifelink is no trigger: the life is gained as the damage is dealt, before anyone has priority
+    # Review, 2026-12-04: read in the combat damage step, before any player passes priority, so a
+    # triggered "gain that much life" (702.15a: lifelink is static) would not have resolved yet.
+    Given Alice controls Grizzly Bears
+    And Alice controls Basilisk Collar attached to Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And the game proceeds to Alice's combat damage step
+    Then Grizzly Bears has lifelink
+    And Bob's life total is 18
+    And Alice's life total is 22
+    And the stack is empty
+
+  @cr:702.2b @cr:704.5h @cr:510.2
+  Scenario: Deathtouch is no trigger: the creature it damaged is destroyed before anyone has priority
+    # Review, 2026-12-04: state-based actions destroy Hill Giant before the active player gets
+    # priority in the combat damage step (704.5h, 117.5); nothing goes on the stack.
+    Given Alice controls Hill Giant
+    And Bob controls Typhoid Rats
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    Then Typhoid Rats has deathtouch
+    When Bob declares Typhoid Rats as a blocker of Hill Giant
+    And the game proceeds to Alice's combat damage step
+    Then Hill Giant is in Alice's graveyard
+    And the stack is empty
+
+  @cr:120.8 @cr:510.1a @cr:702.2b
+  Scenario: A creature with deathtouch and 0 power deals no damage and destroys nothing
+    # Review, 2026-12-04: Ornithopter, 0/2 with Basilisk Collar's deathtouch, assigns no combat
+    # damage (510.1a), so there is no damage from a source with deathtouch (120.8, 704.5h).
+    Given Alice controls Grizzly Bears
+    And Bob controls Ornithopter
+    And Bob controls Basilisk Collar attached to Ornithopter
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And the game proceeds to Alice's declare blockers step
+    Then Ornithopter has deathtouch
+    When Bob declares Ornithopter as a blocker of Grizzly Bears
+    And the game proceeds to Alice's postcombat main phase
+    Then Grizzly Bears is on the battlefield
+    And Grizzly Bears has no damage marked on it
+    And Ornithopter is in Bob's graveyard

@@ -26,7 +26,7 @@ Feature: First strike and double strike: the first combat damage step
     Then Grizzly Bears is in Bob's graveyard
     And Youthful Knight is on the battlefield
 
-  @cr:702.7b @cr:510.4
+  @cr:702.7b @cr:510.4 @cr:704.5g
   @needs:state-based-actions
   Scenario: A blocker with first strike destroys the attacker before it deals damage
     Given Alice controls Grizzly Bears
@@ -57,8 +57,11 @@ Feature: First strike and double strike: the first combat damage step
 
   @cr:510.4 @cr:511.1
   Scenario: Without first or double strike, the combat has one combat damage step
+    # Bob's Youthful Knight has first strike but neither attacks nor blocks: 510.4 counts only
+    # attacking and blocking creatures (review, 2026-12-04).
     Given Alice controls Hill Giant
     And Bob controls Grizzly Bears
+    And Bob controls Youthful Knight
     When the game proceeds to Alice's declare attackers step
     And Alice declares Hill Giant as an attacker
     And the game proceeds to Alice's declare blockers step
@@ -113,7 +116,7 @@ Feature: First strike and double strike: the first combat damage step
     Then Grizzly Bears is in Bob's graveyard
     And Fencing Ace is in Alice's graveyard
 
-  @cr:702.4b @cr:510.4
+  @cr:702.4b @cr:510.4 @cr:120.6
   @needs:state-based-actions
   Scenario: A blocker with double strike deals damage in both steps, the attacker only in the second
     Given Alice controls Hill Giant
@@ -126,7 +129,7 @@ Feature: First strike and double strike: the first combat damage step
     Then Hill Giant has 2 damage marked on it
     And Fencing Ace is in Bob's graveyard
 
-  @cr:702.7b @cr:510.2
+  @cr:702.7b @cr:510.2 @cr:704.5g
   @needs:state-based-actions
   Scenario: Two creatures with first strike deal their damage to each other at the same time
     Given Alice controls Youthful Knight
@@ -150,3 +153,59 @@ Feature: First strike and double strike: the first combat damage step
     And all players pass priority
     Then it is Alice's combat damage step
     And Alice's mana pool is empty
+
+  @cr:702.7c @cr:510.4
+  Scenario: A creature that loses first strike after the first combat damage step deals no damage in the second
+    Given Alice controls Youthful Knight
+    And Alice controls two Islands
+    And Alice has Turn to Frog in her hand
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Youthful Knight as an attacker
+    And the game proceeds to Alice's combat damage step
+    Then Youthful Knight has first strike
+    And Bob's life total is 18
+    When Alice taps Island for mana
+    And Alice taps Island for mana
+    And Alice casts Turn to Frog targeting Youthful Knight
+    And all players pass priority
+    Then Youthful Knight does not have first strike
+    When all players pass priority
+    Then it is Alice's combat damage step
+    And Bob's life total is 18
+
+  @cr:702.4c @cr:510.4
+  Scenario: A creature that loses double strike during the first combat damage step deals no damage in the second
+    Given Alice controls Fencing Ace
+    And Alice controls two Islands
+    And Alice has Turn to Frog in her hand
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Fencing Ace as an attacker
+    And the game proceeds to Alice's combat damage step
+    Then Fencing Ace has double strike
+    And Bob's life total is 19
+    When Alice taps Island for mana
+    And Alice taps Island for mana
+    And Alice casts Turn to Frog targeting Fencing Ace
+    And all players pass priority
+    Then Fencing Ace does not have double strike
+    When all players pass priority
+    Then it is Alice's combat damage step
+    And Bob's life total is 19
+
+  @cr:702.7c @cr:510.4
+  Scenario: A creature that gains first strike after the first combat damage step deals its damage in the second
+    Given Alice controls Youthful Knight
+    And Alice controls Grizzly Bears
+    And Alice controls Mountain
+    And Alice has Kindled Fury in her hand
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Youthful Knight and Grizzly Bears as attackers
+    And the game proceeds to Alice's combat damage step
+    Then Bob's life total is 18
+    When Alice taps Mountain for mana
+    And Alice casts Kindled Fury targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears has first strike
+    When all players pass priority
+    Then it is Alice's combat damage step
+    And Bob's life total is 15

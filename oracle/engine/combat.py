@@ -77,6 +77,7 @@ class CombatRules(GameBase):
             blocker, attacker = self.obj(blocker_id), self.obj(attacker_id)
             self._check_block(player, blocker, attacker, chars, chosen)
             chosen.add(blocker.id)
+        self._check_menace(blocks, chars)
         attackers = [o for o in self.state.permanents() if o.attacking]
         for blocker_id, attacker_id in blocks:
             self.obj(blocker_id).blocking.append(attacker_id)  # 509.1g
@@ -116,6 +117,18 @@ class CombatRules(GameBase):
                 "not-allowed",
                 f"{name} can't block {self.name(attacker)}, which has flying, without flying or reach (702.9b, 702.17b)",
             )
+
+    def _check_menace(self, blocks: list[tuple[int, int]], chars: dict[int, Characteristics]) -> None:
+        """702.111b: a creature with menace can't be blocked except by two or more creatures, a
+        restriction on the declaration as a whole (509.1b), not on any one block."""
+        for attacker_id in {a for _, a in blocks}:
+            count = sum(1 for _, a in blocks if a == attacker_id)
+            if count == 1 and "menace" in chars[attacker_id].keywords:
+                raise Rejected(
+                    "not-allowed",
+                    f"{self.name(self.obj(attacker_id))} has menace and can't be blocked except by two or more"
+                    " creatures (702.111b)",
+                )
 
     def blockers_of(self, attacker: GameObject) -> list[GameObject]:
         """The creatures blocking ``attacker`` now (506.4: one removed from combat no longer is)."""

@@ -218,13 +218,15 @@ def _sacrifice_self_unless(game: Game, item: StackItem, params: dict[str, Any]) 
 
 def _until_end_of_turn(game: Game, item: StackItem, params: dict[str, Any]) -> None:
     """611.2: a continuous effect from a resolving spell or ability, its objects fixed now (611.2c),
-    applied in its layers (613.1d-f, 613.4b-c) until the cleanup step (514.2)."""
+    applied in its layers (613.1d-f, 613.4b-c) until the cleanup step (514.2); keywords it gains
+    in layer 6 (613.1f)."""
     affected = [t.id for t in _targets(game, item) if t.zone == "battlefield"]
     changes: list[tuple[str, dict[str, Any], bool]] = [
         ("4", {"creature_types": params.get("creature_types")}, "creature_types" in params),
         ("4", {"add_types": params.get("add_types")}, "add_types" in params),
         ("5", {"colors": [COLOR_BY_NAME[c] for c in params.get("colors", [])]}, "colors" in params),
         ("6", {"lose_all_abilities": True}, bool(params.get("lose_all_abilities"))),
+        ("6", {"keywords": list(params.get("gains_keywords", [])), "abilities": []}, "gains_keywords" in params),
         ("7b", {"base": (params.get("base_power"), params.get("base_toughness"))}, "base_power" in params),
         ("7c", {"modify": (params.get("power", 0), params.get("toughness", 0))}, "power" in params),
     ]

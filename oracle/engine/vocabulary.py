@@ -67,7 +67,7 @@ EFFECTS: dict[str, tuple[set[str], set[str]]] = {
     # Sacrifice this permanent unless its controller sacrifices a permanent matching `filter` (118.12a).
     "sacrifice_self_unless": ({"filter"}, set()),
     # Until end of turn, the target: gets +P/+T (layer 7c), has base P/T (7b), loses all
-    # abilities (6), becomes creature types (4) and colors (5) (611.2, 613).
+    # abilities or gains keywords (6), becomes creature types (4) and colors (5) (611.2, 613).
     "target_until_end_of_turn": (
         set(),
         {
@@ -76,6 +76,7 @@ EFFECTS: dict[str, tuple[set[str], set[str]]] = {
             "base_power",
             "base_toughness",
             "lose_all_abilities",
+            "gains_keywords",
             "creature_types",
             "colors",
             "add_types",

@@ -186,7 +186,7 @@ def test_exploring_the_reference_engine_reaches_blocks_and_combat_damage_and_fin
     ("mutant", "seed", "examples", "said"),
     [
         ("tapped-creatures-block", 2, 120, "Then the action is rejected for being already tapped"),
-        ("lethal-damage-in-order", 1, 150, "combat damage as "),
+        ("lethal-damage-in-order", 11, 150, "combat damage as "),
     ],
 )
 def test_a_wrong_engine_of_combat_is_found_and_the_scenario_fails_on_it_only(

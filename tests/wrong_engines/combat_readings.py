@@ -266,7 +266,10 @@ MUTANTS = [
         (),
         "an attacker whose blockers left combat becomes unblocked (509.1h)",
         unblocked_once_blockers_leave,
-        ("A blocked creature whose blocker has left combat deals no combat damage",),
+        (
+            "A blocked creature whose blocker has left combat deals no combat damage",
+            "A double striker whose blocker died in the first step stays blocked and deals no damage in the second",
+        ),
     ),
     Mutant(
         "defender-divides-damage",

@@ -285,7 +285,12 @@ def base_power_toughness(world: World, card: str, power: str, toughness: str) ->
     )
 
 
-KEYWORDS = r"(?P<keyword>flying|haste|trample|reach|vigilance|offspring)"
+#: Keyword abilities a scenario may ask about, as the observation reports them: lower-case, the
+#: keyword's own words (observation.schema.json, ``keywords``).
+KEYWORDS = (
+    r"(?P<keyword>flying|haste|trample|reach|vigilance|offspring"
+    r"|first strike|double strike|deathtouch|lifelink|menace)"
+)
 
 
 @then(parsers.re(rf"(?P<card>(?!each ).+?) (?P<negated>has|does not have) {KEYWORDS}$"))
