@@ -1,0 +1,189 @@
+package mtgconformance;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The contract's actions as Argentum's GameActions (action.schema.json, contract 1.3.0). Argentum's
+ * state is immutable: a refused action leaves the old state, as the contract requires.
+ */
+final class Actions {
+    static final String A = "com.wingedsheep.engine.core.";
+
+    private Actions() {}
+
+    static boolean attacked(Game g) {
+        for (Object id : (List<?>) K.call(g.state, "getBattlefield")) if (K.comp(g.entity(id), "AttackingComponent") != null) return true;
+        return false;
+    }
+
+    static boolean blockersDeclared(Game g) {
+        for (Object p : (List<?>) K.get(g.state, "turnOrder")) if (K.comp(g.entity(p), "BlockersDeclaredThisCombatComponent") != null) return true;
+        return false;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> perform(Game g, Map<String, Object> action) {
+        if (g.state == null) return Bridge.rejected("not-allowed", "no position was set up");
+        String type = (String) action.get("type");
+        String name = (String) action.get("player");
+        if (!g.names.contains(name)) return Bridge.rejected("unknown-object", "no player is called " + name);
+        Object pid = Game.player(name);
+        Object pending = K.get(g.state, "pendingDecision");
+        if (pending != null && !type.equals("choose")) return Bridge.rejected("pending-choice", g.nameOf(K.get(pending, "playerId")) + " must answer a choice first");
+        Object act;
+        switch (type) {
+            case "pass":
+                act = K.make(A + "PassPriority", "playerId", pid);
+                break;
+            case "cast":
+                act = cast(g, pid, action);
+                break;
+            case "activate":
+                act = activate(g, pid, action);
+                break;
+            case "play": {
+                Object card = known(g, (String) action.get("card"));
+                act = K.make(A + "PlayLand", "playerId", pid, "cardId", card);
+                break;
+            }
+            case "declare-attackers": {
+                Map<Object, Object> attackers = new LinkedHashMap<>();
+                Object defender = null;
+                for (Object p : (List<?>) K.get(g.state, "turnOrder")) if (!p.equals(pid)) defender = p;
+                for (String ref : (List<String>) action.get("attackers")) attackers.put(known(g, ref), defender);
+                act = K.make(A + "DeclareAttackers", "playerId", pid, "attackers", attackers);
+                break;
+            }
+            case "declare-blockers": {
+                Map<Object, List<Object>> blockers = new LinkedHashMap<>();
+                for (Map<String, Object> b : (List<Map<String, Object>>) action.get("blockers")) {
+                    blockers.computeIfAbsent(known(g, (String) b.get("blocker")), k -> new ArrayList<>()).add(known(g, (String) b.get("attacker")));
+                }
+                act = K.make(A + "DeclareBlockers", "playerId", pid, "blockers", blockers);
+                break;
+            }
+            case "choose": {
+                if (pending == null) return Bridge.rejected("no-pending-choice", "no choice is pending");
+                if (!K.get(pending, "playerId").equals(pid)) return Bridge.rejected("not-allowed", g.nameOf(K.get(pending, "playerId")) + " makes this choice, not " + name);
+                Object response = Decisions.response(g, pending, (String) action.get("choice"));
+                if (response == null) return Bridge.accepted();
+                act = K.make(A + "SubmitDecision", "playerId", pid, "response", response);
+                break;
+            }
+            default:
+                return Bridge.rejected("unsupported", "the bridge does not play " + type);
+        }
+        return apply(g, act, type);
+    }
+
+    static Object known(Game g, String ref) {
+        Object id = Game.id(ref);
+        if (g.entity(id) == null) throw new Bridge.Refusal("unknown-object", "no object " + ref);
+        return id;
+    }
+
+    /** Runs one action; a refusal keeps the old state, a question the bridge can't ask is unsupported. */
+    static Map<String, Object> apply(Game g, Object act, String type) {
+        Object before = g.state;
+        Object processor = g.processor;
+        Object result = K.get(K.call(processor, "process", before, act), "result");
+        String error = (String) K.get(result, "error");
+        if (error != null) {
+            g.held.clear();
+            return Bridge.rejected(code(error, type), error);
+        }
+        Object after = K.get(result, "state");
+        Object decision = K.get(after, "pendingDecision");
+        if (!Decisions.mapped(decision)) {
+            return Bridge.rejected("unsupported", "Argentum asks a " + Decisions.kindOf(decision) + " (" + K.get(decision, "prompt") + "), which the bridge does not put to the suite");
+        }
+        List<?> old = (List<?>) K.get(before, "stack");
+        g.state = after;
+        for (Object id : (List<?>) K.get(after, "stack")) {
+            if (old.contains(id)) continue;
+            Object trig = K.comp(g.entity(id), "TriggeredAbilityOnStackComponent");
+            if (trig != null) {
+                Map<String, Object> ev = new LinkedHashMap<>();
+                ev.put("type", "ability-triggered");
+                ev.put("source", K.get(trig, "sourceId").toString());
+                g.events.add(ev);
+            }
+        }
+        Map<String, Object> ev = new LinkedHashMap<>();
+        ev.put("type", "action");
+        ev.put("action", type);
+        g.events.add(ev);
+        return Bridge.accepted();
+    }
+
+    /** A refusal's code, from the words of Argentum's error (features/README.md's glossary). */
+    static String code(String error, String type) {
+        String e = error.toLowerCase();
+        if (e.contains("priority")) return "no-priority";
+        if (e.contains("summoning sick")) return "summoning-sickness";
+        if (e.contains("already tapped") || e.contains("is tapped")) return "already-tapped";
+        if (e.contains("untapped")) return "already-untapped";
+        if (e.contains("target")) return "illegal-target";
+        if (e.contains("afford") || e.contains("pay") || e.contains("mana") || e.contains("insufficient")) return "cannot-pay";
+        if (e.contains("sorcery") || e.contains("main phase") || e.contains("timing") || e.contains("stack is empty")
+            || e.contains("empty stack") || e.contains("not your turn") || e.contains("during") || e.contains("step")) return "timing";
+        if (e.contains("decision") || e.contains("invalid")) return type.equals("choose") ? "invalid-choice" : "not-allowed";
+        return "not-allowed";
+    }
+
+    @SuppressWarnings("unchecked")
+    static Object payment(Game g, Map<String, Object> action) {
+        List<Map<String, Object>> abilities = (List<Map<String, Object>>) action.get("mana_abilities");
+        if (abilities == null) return action.containsKey("mana") ? K.obj(A + "PaymentStrategy$FromPool") : K.obj(A + "PaymentStrategy$AutoPay");
+        List<Object> sources = new ArrayList<>();
+        for (Map<String, Object> a : abilities) sources.add(known(g, (String) a.get("source")));
+        return K.make(A + "PaymentStrategy$Explicit", "manaAbilitiesToActivate", sources);
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Object> targets(Game g, Map<String, Object> action) {
+        List<Object> out = new ArrayList<>();
+        String T = "com.wingedsheep.engine.state.components.stack.ChosenTarget$";
+        for (String ref : (List<String>) action.getOrDefault("targets", List.of())) {
+            if (g.names.contains(ref)) { out.add(K.make(T + "Player", "playerId", Game.player(ref))); continue; }
+            Object id = known(g, ref);
+            if (((List<?>) K.get(g.state, "stack")).contains(id)) out.add(K.make(T + "Spell", "spellEntityId", id));
+            else if (((List<?>) K.call(g.state, "getBattlefield")).contains(id)) out.add(K.make(T + "Permanent", "entityId", id));
+            else throw new Bridge.Refusal("illegal-target", ref + " is neither a permanent, a spell nor a player (115.1)");
+        }
+        return out;
+    }
+
+    static Object cast(Game g, Object pid, Map<String, Object> action) {
+        Object card = known(g, (String) action.get("card"));
+        if (action.containsKey("additional_costs") || action.containsKey("alternative_cost")) {
+            throw new Bridge.Refusal("unsupported", "the bridge does not map additional or alternative costs to Argentum's");
+        }
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("playerId", pid);
+        args.put("cardId", card);
+        args.put("targets", targets(g, action));
+        if (action.containsKey("x")) args.put("xValue", ((Number) action.get("x")).intValue());
+        args.put("paymentStrategy", payment(g, action));
+        return K.make(A + "CastSpell", args);
+    }
+
+    static Object activate(Game g, Object pid, Map<String, Object> action) {
+        Object source = known(g, (String) action.get("source"));
+        Object cardComponent = K.comp(g.entity(source), "CardComponent");
+        Object def = g.cards.byName.get((String) K.get(cardComponent, "name"));
+        List<?> abilities = def == null ? List.of() : (List<?>) K.get(def, "activatedAbilities");
+        int n = ((Number) action.get("ability")).intValue();
+        if (n > abilities.size()) throw new Bridge.Refusal("unknown-object", K.get(cardComponent, "name") + " has no activated ability " + n);
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("playerId", pid);
+        args.put("sourceId", source);
+        args.put("abilityId", K.get(abilities.get(n - 1), "id"));
+        args.put("targets", targets(g, action));
+        args.put("paymentStrategy", payment(g, action));
+        return K.make(A + "ActivateAbility", args);
+    }
+}
