@@ -76,7 +76,85 @@ final class Actions {
             default:
                 return Bridge.rejected("unsupported", "the bridge does not play " + type);
         }
+        if (type.equals("cast") || type.equals("activate")) return pay(g, pid, act, type, action);
         return apply(g, act, type);
+    }
+
+    static final String[] TYPES = {"W", "U", "B", "R", "G", "C"};
+
+    static Object pool(Game g, Object pid) {
+        return K.comp(g.entity(pid), "ManaPoolComponent");
+    }
+
+    static Object withPool(Object state, Object pid, Object pool) {
+        Object e = K.call(state, "getEntity", pid);
+        return K.call(state, "withEntity", pid, Game.with(e, pool));
+    }
+
+    /**
+     * A cast or an activation with its payment (601.2g-h): the mana abilities it names are activated
+     * first, their mana joining the pool; then the cost is paid from the pool, only from the mana the
+     * player names when they name some (the rest of the pool is set aside meanwhile), and naming more
+     * than the cost takes is refused. Any refusal on the way keeps the state as it was.
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> pay(Game g, Object pid, Object act, String type, Map<String, Object> action) {
+        Object before = g.state;
+        List<Map<String, Object>> abilities = (List<Map<String, Object>>) action.getOrDefault("mana_abilities", List.of());
+        for (Map<String, Object> a : abilities) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("type", "activate");
+            one.put("player", action.get("player"));
+            one.put("source", a.get("source"));
+            one.put("ability", a.get("ability"));
+            Map<String, Object> r = apply(g, activate(g, pid, one), "activate");
+            if (Boolean.FALSE.equals(r.get("accepted"))) {
+                g.state = before;
+                return r;
+            }
+        }
+        String named = (String) action.get("mana");
+        Map<String, Integer> rest = new LinkedHashMap<>();
+        if (named != null) {
+            Object pool = pool(g, pid);
+            Map<String, Object> keep = new LinkedHashMap<>();
+            for (int i = 0; i < TYPES.length; i++) {
+                String field = Game.POOL[2 * i + 1];
+                int want = (named.length() - named.replace("{" + TYPES[i] + "}", "").length()) / 3;
+                int have = (Integer) K.get(pool, field);
+                if (want > have) {
+                    g.state = before;
+                    return Bridge.rejected("cannot-pay", "the pool doesn't hold the " + named + " named to pay (601.2h)");
+                }
+                keep.put(field, want);
+                rest.put(field, have - want);
+            }
+            Object[] pairs = new Object[keep.size() * 2];
+            int k = 0;
+            for (Map.Entry<String, Object> e : keep.entrySet()) { pairs[k++] = e.getKey(); pairs[k++] = e.getValue(); }
+            g.state = withPool(g.state, pid, K.copy(pool, pairs));
+        }
+        Map<String, Object> r = apply(g, act, type);
+        if (Boolean.FALSE.equals(r.get("accepted"))) {
+            g.state = before;
+            return r;
+        }
+        if (named != null) {
+            Object pool = pool(g, pid);
+            Object[] pairs = new Object[rest.size() * 2];
+            int k = 0;
+            for (Map.Entry<String, Integer> e : rest.entrySet()) {
+                int left = (Integer) K.get(pool, e.getKey());
+                if (left > 0) {
+                    g.state = before;
+                    return Bridge.rejected("cannot-pay", named + " is more mana than the cost takes (601.2h)");
+                }
+                pairs[k++] = e.getKey();
+                pairs[k++] = left + e.getValue();
+            }
+            g.state = withPool(g.state, pid, K.copy(pool, pairs));
+        }
+        return r;
     }
 
     static Object known(Game g, String ref) {
@@ -97,6 +175,19 @@ final class Actions {
         }
         Object after = K.get(result, "state");
         Object decision = K.get(after, "pendingDecision");
+        for (int i = 0; i < 8 && "CombatResolutionDecision".equals(Decisions.kindOf(decision)); i++) {
+            Object save = g.state;
+            g.state = after;
+            boolean ask = Combat.next(g, decision) != null;
+            Object response = ask ? null : Combat.response(g, decision);
+            g.state = save;
+            if (ask) break;
+            Object submit = K.make(A + "SubmitDecision", "playerId", K.get(decision, "playerId"), "response", response);
+            Object r2 = K.get(K.call(processor, "process", after, submit), "result");
+            if (K.get(r2, "error") != null) return Bridge.rejected("unsupported", "Argentum refused its own combat damage: " + K.get(r2, "error"));
+            after = K.get(r2, "state");
+            decision = K.get(after, "pendingDecision");
+        }
         if (!Decisions.mapped(decision)) {
             return Bridge.rejected("unsupported", "Argentum asks a " + Decisions.kindOf(decision) + " (" + K.get(decision, "prompt") + "), which the bridge does not put to the suite");
         }
@@ -123,6 +214,8 @@ final class Actions {
     static String code(String error, String type) {
         String e = error.toLowerCase();
         if (e.contains("priority")) return "no-priority";
+        if (e.contains("your turn") || e.contains("on your turn")) return "timing";
+        if (e.contains("control")) return "not-allowed";
         if (e.contains("summoning sick")) return "summoning-sickness";
         if (e.contains("already tapped") || e.contains("is tapped")) return "already-tapped";
         if (e.contains("untapped")) return "already-untapped";
@@ -134,13 +227,9 @@ final class Actions {
         return "not-allowed";
     }
 
-    @SuppressWarnings("unchecked")
+    /** The cost is paid from the pool (601.2h): the mana abilities named are activated beforehand by {@link #pay}. */
     static Object payment(Game g, Map<String, Object> action) {
-        List<Map<String, Object>> abilities = (List<Map<String, Object>>) action.get("mana_abilities");
-        if (abilities == null) return action.containsKey("mana") ? K.obj(A + "PaymentStrategy$FromPool") : K.obj(A + "PaymentStrategy$AutoPay");
-        List<Object> sources = new ArrayList<>();
-        for (Map<String, Object> a : abilities) sources.add(known(g, (String) a.get("source")));
-        return K.make(A + "PaymentStrategy$Explicit", "manaAbilitiesToActivate", sources);
+        return K.obj(A + "PaymentStrategy$FromPool");
     }
 
     @SuppressWarnings("unchecked")

@@ -23,7 +23,7 @@ final class Decisions {
     static boolean mapped(Object decision) {
         String k = kindOf(decision);
         return k == null || k.equals("SelectCardsDecision") || k.equals("ChooseTargetsDecision")
-            || k.equals("AssignDamageDecision") || k.equals("ChooseColorDecision");
+            || k.equals("AssignDamageDecision") || k.equals("ChooseColorDecision") || k.equals("CombatResolutionDecision");
     }
 
     static String ref(Game g, Object id) {
@@ -35,6 +35,7 @@ final class Decisions {
     static Map<String, Object> question(Game g) {
         Object d = K.get(g.state, "pendingDecision");
         if (d == null) return null;
+        if (kindOf(d).equals("CombatResolutionDecision")) return Combat.question(g, d);
         Map<String, Object> q = new LinkedHashMap<>();
         q.put("player", g.nameOf(K.get(d, "playerId")));
         String prompt = (String) K.get(d, "prompt");
@@ -118,6 +119,7 @@ final class Decisions {
     /** The response to submit for an answer, or null while more answers are held. */
     static Object response(Game g, Object d, String choice) {
         String id = (String) K.get(d, "id");
+        if (kindOf(d).equals("CombatResolutionDecision")) return Combat.answer(g, d, choice);
         Map<String, Object> q = question(g);
         @SuppressWarnings("unchecked")
         List<String> options = (List<String>) q.get("options");

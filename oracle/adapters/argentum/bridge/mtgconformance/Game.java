@@ -24,6 +24,8 @@ final class Game {
     final Object processor;
     /** Answers held until a decision that takes several has them all. */
     final List<Object> held = new ArrayList<>();
+    /** The combat damage divisions answered so far: attacker ref to (recipient to amount). */
+    final Map<String, Map<String, Integer>> heldDamage = new LinkedHashMap<>();
     Object state;
     List<String> names = new ArrayList<>();
     final List<Map<String, Object>> events = new ArrayList<>();
@@ -38,6 +40,7 @@ final class Game {
     /** setup, with a refusal thrown on the way answered as such (and no game left). */
     Map<String, Object> setupOrRefuse(Map<String, Object> position) {
         held.clear();
+        heldDamage.clear();
         try {
             Map<String, Object> r = setup(position);
             if (Boolean.FALSE.equals(r.get("accepted"))) state = null;
