@@ -32,6 +32,18 @@ final class Actions {
         if (!g.names.contains(name)) return Bridge.rejected("unknown-object", "no player is called " + name);
         Object pid = Game.player(name);
         Object pending = K.get(g.state, "pendingDecision");
+        if (g.bridgeQuestion != null) {
+            if (!type.equals("choose")) return Bridge.rejected("pending-choice", g.bridgeQuestion.get("player") + " must answer a choice first");
+            if (!name.equals(g.bridgeQuestion.get("player"))) return Bridge.rejected("not-allowed", g.bridgeQuestion.get("player") + " makes this choice, not " + name);
+            List<String> options = (List<String>) g.bridgeQuestion.get("options");
+            String choice = (String) action.get("choice");
+            if (!options.contains(choice)) return Bridge.rejected("invalid-choice", choice + " is not one of " + String.join(", ", options));
+            Map<String, Object> saved = new LinkedHashMap<>(g.bridgeAction);
+            saved.put("tap_choice", choice);
+            g.bridgeQuestion = null;
+            g.bridgeAction = null;
+            return perform(g, saved);
+        }
         if (pending != null && !type.equals("choose")) return Bridge.rejected("pending-choice", g.nameOf(K.get(pending, "playerId")) + " must answer a choice first");
         Object act;
         switch (type) {
@@ -157,6 +169,16 @@ final class Actions {
         return r;
     }
 
+    /** Thrown to put a question of the bridge's own before an action can be completed. */
+    static final class Ask extends RuntimeException {
+        final Map<String, Object> question;
+
+        Ask(Map<String, Object> question) {
+            super("a choice is needed");
+            this.question = question;
+        }
+    }
+
     static Object known(Game g, String ref) {
         Object id = Game.id(ref);
         if (g.entity(id) == null) throw new Bridge.Refusal("unknown-object", "no object " + ref);
@@ -215,8 +237,9 @@ final class Actions {
         String e = error.toLowerCase();
         if (e.contains("priority")) return "no-priority";
         if (e.contains("your turn") || e.contains("on your turn")) return "timing";
-        if (e.contains("control")) return "not-allowed";
         if (e.contains("summoning sick")) return "summoning-sickness";
+        if (e.contains("target")) return "illegal-target";
+        if (e.contains("control")) return "not-allowed";
         if (e.contains("already tapped") || e.contains("is tapped")) return "already-tapped";
         if (e.contains("untapped")) return "already-untapped";
         if (e.contains("target")) return "illegal-target";
@@ -268,9 +291,37 @@ final class Actions {
         int n = ((Number) action.get("ability")).intValue();
         if (n > abilities.size()) throw new Bridge.Refusal("unknown-object", K.get(cardComponent, "name") + " has no activated ability " + n);
         Map<String, Object> args = new LinkedHashMap<>();
+        Object ability = abilities.get(n - 1);
+        String cost = String.valueOf(K.get(ability, "cost"));
+        if (cost.contains("TapPermanents")) {
+            // "Tap an untapped creature you control" (118.3): the player chooses which.
+            Object chosen = action.containsKey("tap_choice") ? Game.id((String) action.get("tap_choice")) : null;
+            if (chosen == null) {
+                List<String> options = new ArrayList<>();
+                Object projected = K.get(g.state, "projectedState");
+                for (Object id : (List<?>) K.call(g.state, "getBattlefield")) {
+                    if (id.equals(source) || K.comp(g.entity(id), "TappedComponent") != null) continue;
+                    if (!pid.equals(K.call(projected, "getController", id)) || !(Boolean) K.call(projected, "isCreature", id)) continue;
+                    options.add(id.toString());
+                }
+                if (options.size() == 1) chosen = Game.id(options.get(0));
+                else if (options.size() > 1) {
+                    Map<String, Object> q = new LinkedHashMap<>();
+                    q.put("player", action.get("player"));
+                    q.put("kind", "permanent");
+                    q.put("options", options);
+                    q.put("prompt", "Which untapped creature do you tap for the cost of " + K.get(cardComponent, "name") + "?");
+                    throw new Ask(q);
+                }
+            }
+            if (chosen != null) args.put("costPayment", K.make("com.wingedsheep.sdk.scripting.AdditionalCostPayment", "tappedPermanents", List.of(chosen)));
+        }
+        if (cost.contains("Untap") && K.comp(g.entity(source), "TappedComponent") == null) {
+            throw new Bridge.Refusal("already-untapped", K.get(cardComponent, "name") + " is untapped, so its {Q} cost can't be paid (107.6)");
+        }
         args.put("playerId", pid);
         args.put("sourceId", source);
-        args.put("abilityId", K.get(abilities.get(n - 1), "id"));
+        args.put("abilityId", K.get(ability, "id"));
         args.put("targets", targets(g, action));
         args.put("paymentStrategy", payment(g, action));
         return K.make(A + "ActivateAbility", args);

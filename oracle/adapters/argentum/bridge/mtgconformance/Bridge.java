@@ -14,8 +14,10 @@ import java.util.Map;
  */
 public final class Bridge {
     static final String CONTRACT = "1.3.0";
-    static final List<String> CAPABILITIES = List.of("casting", "mana-abilities", "summoning-sickness", "land-play",
-        "combat", "blocking", "mana-abilities-while-paying");
+    static final List<String> CAPABILITIES = List.of("activated-abilities", "auras-and-equipment", "blocking", "casting",
+        "combat", "combat-keywords", "copy-effects", "counterspells", "first-strike-damage", "flash", "land-play", "layers",
+        "legend-rule", "mana-abilities", "mana-abilities-while-paying", "one-shot-effects", "replacement-effects",
+        "state-based-actions", "summoning-sickness", "tokens", "triggered-abilities", "untap-symbol", "x-costs");
 
     /** A refusal in the contract's words: a code of outcome.schema.json and a reason. */
     static final class Refusal extends RuntimeException {

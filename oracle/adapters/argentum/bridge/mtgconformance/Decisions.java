@@ -33,6 +33,7 @@ final class Decisions {
 
     /** The contract's pending_choice, or null. */
     static Map<String, Object> question(Game g) {
+        if (g.bridgeQuestion != null) return g.bridgeQuestion;
         Object d = K.get(g.state, "pendingDecision");
         if (d == null) return null;
         if (kindOf(d).equals("CombatResolutionDecision")) return Combat.question(g, d);
@@ -44,8 +45,10 @@ final class Decisions {
         switch (kindOf(d)) {
             case "SelectCardsDecision": {
                 String p = prompt.toLowerCase();
-                kind = p.contains("discard") ? "discard" : p.contains("sacrific") ? "sacrifice" : "permanent";
+                kind = p.contains("discard") ? "discard" : p.contains("sacrific") ? "sacrifice" : p.contains("legend") ? "legend-rule"
+                    : p.contains("copy") ? "copy" : "permanent";
                 for (Object o : (List<?>) K.get(d, "options")) if (!g.held.contains(o)) options.add(ref(g, o));
+                if ((Integer) K.get(d, "minSelections") == 0 && g.held.isEmpty()) options.add("none");
                 break;
             }
             case "ChooseTargetsDecision": {
@@ -57,8 +60,12 @@ final class Decisions {
                 break;
             }
             case "ChooseColorDecision": {
-                kind = "color";
-                for (Object c : (Iterable<?>) K.get(d, "availableColors")) options.add(((Enum<?>) c).name().toLowerCase());
+                boolean mana = prompt.toLowerCase().contains("mana");
+                kind = mana ? "mana-color" : "color";
+                for (Object c : (Iterable<?>) K.get(d, "availableColors")) {
+                    String word = ((Enum<?>) c).name().toLowerCase();
+                    options.add(mana ? "{" + Observe.letter(word) + "}" : word);
+                }
                 break;
             }
             case "AssignDamageDecision": {
@@ -141,7 +148,8 @@ final class Decisions {
                 return K.make(D + "TargetsResponse", "decisionId", id, "selectedTargets", selected);
             }
             case "ChooseColorDecision":
-                return K.make(D + "ColorChosenResponse", "decisionId", id, "color", Game.enumValue("com.wingedsheep.sdk.core.Color", choice.toUpperCase()));
+                return K.make(D + "ColorChosenResponse", "decisionId", id, "color", Game.enumValue("com.wingedsheep.sdk.core.Color",
+                    choice.startsWith("{") ? Observe.word(choice.substring(1, 2)) : choice.toUpperCase()));
             case "AssignDamageDecision": {
                 Map<Object, Integer> distribution = new LinkedHashMap<>();
                 for (String part : choice.split("; ")) {

@@ -26,6 +26,9 @@ final class Game {
     final List<Object> held = new ArrayList<>();
     /** The combat damage divisions answered so far: attacker ref to (recipient to amount). */
     final Map<String, Map<String, Integer>> heldDamage = new LinkedHashMap<>();
+    /** A question of the bridge's own (which creature taps for a cost, 118.3), with the action it completes. */
+    Map<String, Object> bridgeQuestion;
+    Map<String, Object> bridgeAction;
     Object state;
     List<String> names = new ArrayList<>();
     final List<Map<String, Object>> events = new ArrayList<>();
@@ -41,6 +44,7 @@ final class Game {
     Map<String, Object> setupOrRefuse(Map<String, Object> position) {
         held.clear();
         heldDamage.clear();
+        bridgeQuestion = null;
         try {
             Map<String, Object> r = setup(position);
             if (Boolean.FALSE.equals(r.get("accepted"))) state = null;
@@ -54,6 +58,10 @@ final class Game {
     Map<String, Object> performOrRefuse(Map<String, Object> action) {
         try {
             return Actions.perform(this, action);
+        } catch (Actions.Ask e) {
+            bridgeQuestion = e.question;
+            bridgeAction = action;
+            return Bridge.accepted();
         } catch (Bridge.Refusal e) {
             return Bridge.rejected(e.code, e.getMessage());
         }
@@ -79,6 +87,7 @@ final class Game {
     String nameOf(Object playerId) {
         if (playerId == null) return "";
         String s = playerId.toString();
+        if (s == null) return "";
         return s.startsWith("player:") ? s.substring(7) : s;
     }
 

@@ -18,6 +18,18 @@ final class Observe {
         return c.toLowerCase();
     }
 
+    static final String[] LETTERS = {"white", "W", "blue", "U", "black", "B", "red", "R", "green", "G"};
+
+    static String letter(String word) {
+        for (int i = 0; i < LETTERS.length; i += 2) if (LETTERS[i].equals(word)) return LETTERS[i + 1];
+        return "C";
+    }
+
+    static String word(String letter) {
+        for (int i = 0; i < LETTERS.length; i += 2) if (LETTERS[i + 1].equals(letter)) return LETTERS[i].toUpperCase();
+        return letter;
+    }
+
     static List<Map<String, Object>> cards(Game g, Object owner, String zone) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Object id : (List<?>) K.call(g.state, "getZone", Game.zone(owner, zone))) {
@@ -41,7 +53,7 @@ final class Observe {
     /** Who holds priority; nobody while the active player must declare attackers or the defender blockers (508.1, 509.1). */
     static String priority(Game g) {
         Object s = g.state;
-        if (K.get(s, "pendingDecision") != null) return "";
+        if (K.get(s, "pendingDecision") != null || g.bridgeQuestion != null) return "";
         String step = ((Enum<?>) K.get(s, "step")).name();
         Object active = K.get(s, "activePlayerId");
         if (step.equals("DECLARE_ATTACKERS") && K.comp(g.entity(active), "AttackersDeclaredThisCombatComponent") == null) return "";
@@ -77,7 +89,7 @@ final class Observe {
             Map<String, Object> p = new LinkedHashMap<>();
             p.put("name", name);
             p.put("life", K.get(K.comp(e, "LifeTotalComponent"), "life"));
-            if (K.comp(e, "PlayerLostComponent") != null) p.put("lost", true);
+            p.put("lost", K.comp(e, "PlayerLostComponent") != null);
             Map<String, Object> pool = new LinkedHashMap<>();
             Object mp = K.comp(e, "ManaPoolComponent");
             for (int i = 0; i < Game.POOL.length; i += 2) {
@@ -159,8 +171,10 @@ final class Observe {
         m.put("power", creature ? K.call(projected, "getPower", id) : null);
         m.put("toughness", creature ? K.call(projected, "getToughness", id) : null);
         Object stats = K.get(card, "baseStats");
-        m.put("base_power", creature && stats != null ? K.get(stats, "basePower") : null);
-        m.put("base_toughness", creature && stats != null ? K.get(stats, "baseToughness") : null);
+        Object bp = creature && stats != null ? K.get(stats, "basePower") : null;
+        Object bt = creature && stats != null ? K.get(stats, "baseToughness") : null;
+        m.put("base_power", bp);
+        m.put("base_toughness", bt);
         List<String> keywords = new ArrayList<>();
         for (String k : (java.util.Set<String>) K.call(projected, "getKeywords", id)) keywords.add(k.toLowerCase().replace('_', ' '));
         m.put("keywords", keywords);
@@ -172,6 +186,13 @@ final class Observe {
             }
         }
         m.put("counters", counters);
+        if (creature && (m.get("base_power") == null || m.get("base_toughness") == null)) {
+            // A characteristic-defining ability (604.3) is part of the base (208.4b): the projected
+            // value less what counters add (613.4c).
+            int bonus = ((Number) counters.getOrDefault("+1/+1", 0)).intValue() - ((Number) counters.getOrDefault("-1/-1", 0)).intValue();
+            if (m.get("base_power") == null && m.get("power") != null) m.put("base_power", ((Number) m.get("power")).intValue() - bonus);
+            if (m.get("base_toughness") == null && m.get("toughness") != null) m.put("base_toughness", ((Number) m.get("toughness")).intValue() - bonus);
+        }
         m.put("mana_value", K.get(K.get(card, "manaCost"), "cmc"));
         Object damage = K.comp(e, "DamageComponent");
         m.put("damage", damage == null ? 0 : K.get(damage, "amount"));
