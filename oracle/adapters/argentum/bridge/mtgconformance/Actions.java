@@ -75,7 +75,17 @@ final class Actions {
                     blockers.computeIfAbsent(known(g, (String) b.get("blocker")), k -> new ArrayList<>()).add(known(g, (String) b.get("attacker")));
                 }
                 act = K.make(A + "DeclareBlockers", "playerId", pid, "blockers", blockers);
-                break;
+                Map<String, Object> r = apply(g, act, type);
+                if (Boolean.TRUE.equals(r.get("accepted")) && K.get(g.state, "pendingDecision") == null && pid.equals(K.get(g.state, "priorityPlayerId"))) {
+                    // Argentum's defender declares, then passes to end its declaration; the contract's
+                    // declaration is one action, after which the active player receives priority (509.2).
+                    Object passed = K.get(K.call(g.processor, "process", g.state, K.make(A + "PassPriority", "playerId", pid)), "result");
+                    if (K.get(passed, "error") == null && K.get(K.get(passed, "state"), "pendingDecision") == null
+                        && ((Enum<?>) K.get(K.get(passed, "state"), "step")).name().equals("DECLARE_BLOCKERS")) {
+                        g.state = K.copy(K.get(passed, "state"), "priorityPassedBy", java.util.Set.of());
+                    }
+                }
+                return r;
             }
             case "choose": {
                 if (pending == null) return Bridge.rejected("no-pending-choice", "no choice is pending");
