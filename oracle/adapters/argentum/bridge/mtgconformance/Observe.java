@@ -139,6 +139,26 @@ final class Observe {
         return m;
     }
 
+    static Object without(Object container, String simpleName) {
+        Object c = Game.empty();
+        for (Object o : (java.util.Collection<?>) K.call(container, "all")) {
+            if (!o.getClass().getSimpleName().equals(simpleName)) c = Game.with(c, o);
+        }
+        return c;
+    }
+
+    /** The state with only this creature's own abilities applying to it, for its base power (208.4b). */
+    static Object baseState(Game g, Object id) {
+        Map<Object, Object> entities = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : ((Map<?, ?>) K.get(g.state, "entities")).entrySet()) {
+            Object c = e.getValue();
+            if (e.getKey().equals(id)) c = without(c, "CountersComponent");
+            else c = without(c, "ContinuousEffectSourceComponent");
+            entities.put(e.getKey(), c);
+        }
+        return K.copy(g.state, "entities", entities, "floatingEffects", List.of());
+    }
+
     @SuppressWarnings("unchecked")
     static Map<String, Object> permanent(Game g, Object projected, Object id) {
         Object e = g.entity(id);
@@ -187,11 +207,12 @@ final class Observe {
         }
         m.put("counters", counters);
         if (creature && (m.get("base_power") == null || m.get("base_toughness") == null)) {
-            // A characteristic-defining ability (604.3) is part of the base (208.4b): the projected
-            // value less what counters add (613.4c).
-            int bonus = ((Number) counters.getOrDefault("+1/+1", 0)).intValue() - ((Number) counters.getOrDefault("-1/-1", 0)).intValue();
-            if (m.get("base_power") == null && m.get("power") != null) m.put("base_power", ((Number) m.get("power")).intValue() - bonus);
-            if (m.get("base_toughness") == null && m.get("toughness") != null) m.put("base_toughness", ((Number) m.get("toughness")).intValue() - bonus);
+            // A characteristic-defining ability (604.3) is part of the base (208.4b): projected
+            // without the other permanents' static effects, the floating effects and its counters,
+            // which modify rather than define it (613.4c).
+            Object base = K.get(baseState(g, id), "projectedState");
+            m.put("base_power", K.call(base, "getPower", id));
+            m.put("base_toughness", K.call(base, "getToughness", id));
         }
         m.put("mana_value", K.get(K.get(card, "manaCost"), "cmc"));
         Object damage = K.comp(e, "DamageComponent");
