@@ -50,6 +50,12 @@ public final class Bridge {
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        // Loading the cards and Kotlin's reflection takes seconds: begin at once, so that the
+        // handshake is answered at once and the first setup finds them loaded.
+        java.util.concurrent.FutureTask<Game> loading = new java.util.concurrent.FutureTask<>(() -> new Game(new Cards()));
+        Thread loader = new Thread(loading, "argentum-cards");
+        loader.setDaemon(true);
+        loader.start();
         Game game = null;
         String line;
         while ((line = in.readLine()) != null) {
@@ -62,8 +68,8 @@ public final class Bridge {
                 id = request.get("id");
                 op = (String) request.get("op");
                 Object result;
+                if (game == null && op != null && !"handshake".equals(op) && !"stop".equals(op)) game = loading.get();
                 if ("handshake".equals(op)) {
-                    if (game == null) game = new Game(new Cards());
                     Map<String, Object> h = new LinkedHashMap<>();
                     h.put("name", "argentum");
                     h.put("version", "24c27f1");
@@ -73,8 +79,6 @@ public final class Bridge {
                     result = h;
                 } else if ("stop".equals(op)) {
                     result = new LinkedHashMap<>();
-                } else if (game == null) {
-                    throw new IllegalStateException("the handshake comes first");
                 } else if ("setup".equals(op)) {
                     result = game.setupOrRefuse((Map<String, Object>) request.get("position"));
                 } else if ("perform".equals(op)) {
