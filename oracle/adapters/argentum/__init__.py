@@ -52,13 +52,22 @@ def bridge() -> Bridge:
     def compile_into(out: Path) -> None:
         sources = sorted(str(p) for p in (SOURCE / "mtgconformance").glob("*.java"))
         javac = shutil.which("javac") or "javac"
-        run_compiler([javac, "-nowarn", "-encoding", "UTF-8", "-d", str(out / "classes"), "-cp", classpath, *sources],
-                     "compiling the argentum bridge")
+        run_compiler(
+            [javac, "-nowarn", "-encoding", "UTF-8", "-d", str(out / "classes"), "-cp", classpath, *sources],
+            "compiling the argentum bridge",
+        )
 
     folder = built("argentum", key, compile_into)
     java = shutil.which("java") or "java"
-    argv = (java, "-Xss8m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
-            os.pathsep.join([str(folder / "classes"), classpath]), "mtgconformance.Bridge")
+    argv = (
+        java,
+        "-Xss8m",
+        "-XX:+UseSerialGC",
+        "-XX:TieredStopAtLevel=1",
+        "-cp",
+        os.pathsep.join([str(folder / "classes"), classpath]),
+        "mtgconformance.Bridge",
+    )
     return Bridge(folder, argv)
 
 
