@@ -281,10 +281,27 @@ final class Actions {
 
     static Object cast(Game g, Object pid, Map<String, Object> action) {
         Object card = known(g, (String) action.get("card"));
-        if (action.containsKey("additional_costs") || action.containsKey("alternative_cost")) {
-            throw new Bridge.Refusal("unsupported", "the bridge does not map additional or alternative costs to Argentum's");
+        if (action.containsKey("alternative_cost")) {
+            String name = (String) K.get(K.comp(g.entity(card), "CardComponent"), "name");
+            Object def = g.cards.byName.get(name);
+            String cost = (String) action.get("alternative_cost");
+            if (def != null && !String.valueOf(K.get(def, "keywordAbilities")).toLowerCase().contains(cost)) {
+                throw new Bridge.Refusal("not-allowed", name + " has no " + cost + " cost to cast it for (118.9, 601.2b)");
+            }
+            throw new Bridge.Refusal("unsupported", "Argentum has no " + cost + " alternative cost to cast with");
         }
         Map<String, Object> args = new LinkedHashMap<>();
+        List<?> additional = (List<?>) action.getOrDefault("additional_costs", List.of());
+        if (additional.size() > 1) {
+            // Argentum's cast declares an optional additional cost once (its declaredCostSlot); a
+            // kicker or offspring cost is paid at most once (702.33a, 702.175a).
+            Object def = g.cards.byName.get((String) K.get(K.comp(g.entity(card), "CardComponent"), "name"));
+            if (String.valueOf(K.get(def, "keywordAbilities")).contains("Multikicker")) {
+                throw new Bridge.Refusal("unsupported", "the bridge can't declare multikicker more than once in Argentum's cast");
+            }
+            throw new Bridge.Refusal("not-allowed", "an additional cost is announced at most once (601.2b, 702.33a)");
+        }
+        if (additional.size() == 1) args.put("declaredCostSlot", Game.enumValue("com.wingedsheep.sdk.scripting.ChoiceSlot", "KICKED"));
         args.put("playerId", pid);
         args.put("cardId", card);
         args.put("targets", targets(g, action));

@@ -14,8 +14,9 @@ import java.util.Map;
  */
 public final class Bridge {
     static final String CONTRACT = "1.3.0";
-    static final List<String> CAPABILITIES = List.of("activated-abilities", "auras-and-equipment", "blocking", "casting",
-        "combat", "combat-keywords", "copy-effects", "counterspells", "first-strike-damage", "flash", "land-play", "layers",
+    static final List<String> CAPABILITIES = List.of("activated-abilities", "additional-costs", "alternative-costs",
+        "auras-and-equipment", "blocking", "casting", "combat", "combat-keywords", "copy-effects", "could-produce",
+        "counterspells", "delayed-triggers", "first-strike-damage", "flash", "land-play", "layers",
         "legend-rule", "mana-abilities", "mana-abilities-while-paying", "one-shot-effects", "replacement-effects",
         "state-based-actions", "summoning-sickness", "tokens", "triggered-abilities", "untap-symbol", "x-costs");
 
