@@ -54,7 +54,7 @@ def test_a_fresh_bridge_certifies_a_selection_as_expected(tmp_path: Path) -> Non
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     last = result.stdout.splitlines()[-2]
     assert "PASS" in last and "FAIL (expected)" in last and "CHANGED" not in last and "ERROR" not in last, last
-    assert list((tmp_path / "cache" / "bridges").glob("argentum-*/classes/mtgconformance/Bridge.class"))
+    assert list((tmp_path / "cache" / "bridges").glob("argentum-*/bridge.jar"))
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["totals"]["PASS"] >= 15 and not report["totals"].get("ERROR")
 

@@ -12,12 +12,27 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import zipfile
 from pathlib import Path
 
 from oracle.adapters.jvm import Bridge, built, digest, engine_build, run_compiler, source_digest
 from oracle.errors import EngineLoadError
 from oracle.paths import suite_root
 
+#: The JVM's options: a small stack and heap collector, and quick compilation, for a process that
+#: answers one request at a time.
+JVM_OPTIONS = ("-Xss8m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xlog:disable")
+#: A game the bridge plays once as it is built, to record the classes it loads in a class-data
+#: archive (JDK 12+) that later starts read instead of loading them again.
+WARM_UP = (
+    '{"id":1,"op":"handshake","protocol":"1.1","suite":"0"}\n'
+    '{"id":2,"op":"setup","position":{"players":[{"name":"A","battlefield":[{"card":"Forest","ref":"f"}],'
+    '"hand":[{"card":"Grizzly Bears","ref":"g"}]},{"name":"B"}],'
+    '"turn":{"number":3,"active_player":"A","step":"precombat-main"}}}\n'
+    '{"id":3,"op":"perform","action":{"type":"cast","player":"A","card":"g","mana_abilities":[{"source":"f","ability":1}]}}\n'
+    '{"id":4,"op":"observe"}\n{"id":5,"op":"stop"}\n'
+)
 #: The environment variable naming an Argentum build.
 VARIABLE = "MTG_CONFORMANCE_ARGENTUM"
 #: The bridge's Java source.
@@ -42,6 +57,20 @@ def jars(build: Path) -> list[Path]:
     return found
 
 
+def warm_up(java: str, classes: str, archive: Path) -> None:
+    """Play :data:`WARM_UP` once to write the class-data archive beside the built bridge (it names the
+    jars by their paths, so it is made where the bridge stays); it only speeds starting up, and a
+    failure leaves a mark so it is not tried again."""
+    partial = archive.with_name(f".{archive.name}.{os.getpid()}")
+    run = [java, *JVM_OPTIONS, f"-XX:ArchiveClassesAtExit={partial}", "-cp", classes, "mtgconformance.Bridge"]
+    try:
+        subprocess.run(run, input=WARM_UP, capture_output=True, text=True, timeout=120, check=False)
+        os.replace(partial, archive)
+    except (OSError, subprocess.TimeoutExpired):
+        partial.unlink(missing_ok=True)
+        (archive.parent / ".no-archive").touch()
+
+
 def bridge() -> Bridge:
     """The built bridge for the Argentum build in use, compiling it first if needed."""
     build = engine_build(VARIABLE, default_build(), "an Argentum build (its lib/*.jar)", INSTALL)
@@ -56,16 +85,24 @@ def bridge() -> Bridge:
             [javac, "-nowarn", "-encoding", "UTF-8", "-d", str(out / "classes"), "-cp", classpath, *sources],
             "compiling the argentum bridge",
         )
+        # A jar, since a class-data archive may name jars only, not folders.
+        with zipfile.ZipFile(out / "bridge.jar", "w", zipfile.ZIP_DEFLATED) as jar:
+            for f in sorted((out / "classes").rglob("*.class")):
+                jar.write(f, f.relative_to(out / "classes").as_posix())
 
     folder = built("argentum", key, compile_into)
     java = shutil.which("java") or "java"
+    classes = os.pathsep.join([str(folder / "bridge.jar"), classpath])
+    archive = folder / "bridge.jsa"
+    if not archive.is_file() and not (folder / ".no-archive").exists():
+        warm_up(java, classes, archive)
+    shared = (f"-XX:SharedArchiveFile={archive}", "-Xshare:auto") if archive.is_file() else ()
     argv = (
         java,
-        "-Xss8m",
-        "-XX:+UseSerialGC",
-        "-XX:TieredStopAtLevel=1",
+        *JVM_OPTIONS,
+        *shared,
         "-cp",
-        os.pathsep.join([str(folder / "classes"), classpath]),
+        classes,
         "mtgconformance.Bridge",
     )
     return Bridge(folder, argv)
