@@ -33,6 +33,8 @@ WARM_UP = (
     '{"id":3,"op":"perform","action":{"type":"cast","player":"A","card":"g","mana_abilities":[{"source":"f","ability":1}]}}\n'
     '{"id":4,"op":"observe"}\n{"id":5,"op":"stop"}\n'
 )
+#: What a cached build holds (a new layout is a new cache key): the classes packed in bridge.jar.
+LAYOUT = "bridge.jar 1"
 #: The environment variable naming an Argentum build.
 VARIABLE = "MTG_CONFORMANCE_ARGENTUM"
 #: The bridge's Java source.
@@ -76,7 +78,7 @@ def bridge() -> Bridge:
     build = engine_build(VARIABLE, default_build(), "an Argentum build (its lib/*.jar)", INSTALL)
     libs = jars(build)
     classpath = os.pathsep.join(str(j) for j in libs)
-    key = digest(libs, source_digest(SOURCE))
+    key = digest(libs, source_digest(SOURCE), LAYOUT)
 
     def compile_into(out: Path) -> None:
         sources = sorted(str(p) for p in (SOURCE / "mtgconformance").glob("*.java"))
