@@ -77,8 +77,15 @@ final class Casting {
                 if (no != null) return no;
                 Table.Step bad = checkCost(sa, card, player);
                 if (bad != null) return bad;
-                ComputerUtil.playNoStack(player, sa, g, true);
-                return Table.Step.done();
+                final SpellAbility mana = sa;
+                Driven.completion = played -> {
+                    ComputerUtil.playNoStack(player, mana, g, true);
+                    return Table.Step.answer(null);
+                };
+                s.table.expectCompletion();
+                List<SpellAbility> l = new ArrayList<>();
+                l.add(sa);
+                return Table.Step.answer(l);
             }
             if (no != null) return no;
             Table.Step bad = checkCost(sa, card, player);
@@ -99,7 +106,12 @@ final class Casting {
         } else if (!targets.isEmpty()) {
             return Table.Step.refuse("illegal-target", sa.getHostCard().getName() + " has no targets (115.1)");
         }
-        if (action.get("x") != null) sa.setXManaCostPaid(((Number) action.get("x")).intValue());
+        if (action.get("x") != null) {
+            if (sa.getPayCosts() == null || sa.getPayCosts().getTotalMana().countX() == 0) {
+                return Table.Step.refuse("not-allowed", sa.getHostCard().getName() + " has no X in its cost to announce (107.3, 601.2b)");
+            }
+            sa.setXManaCostPaid(((Number) action.get("x")).intValue());
+        }
         final SpellAbility chosen = sa;
         Driven.completion = played -> complete(s, player, chosen, action, cast);
         s.table.expectCompletion();
@@ -125,9 +137,13 @@ final class Casting {
                 return Table.Step.refuse("summoning-sickness", card.getName() + " has summoning sickness (302.6)");
             }
         }
-        if (!sa.canPlay()) return Table.Step.refuse("timing", card.getName() + "'s ability can't be activated now (602.5)");
-        if (!sa.isManaAbility() || !ComputerUtilCost.canPayCost(sa, player, true)) {
-            if (sa.isManaAbility()) return Table.Step.refuse("cannot-pay", "the cost of " + card.getName() + "'s ability can't be paid (602.2b)");
+        boolean payable = cost == null || ComputerUtilCost.canPayCost(sa, player, true) || !sa.isManaAbility();
+        if (!payable) return Table.Step.refuse("cannot-pay", "the cost of " + card.getName() + "'s ability can't be paid (602.2b)");
+        if (!sa.canPlay()) {
+            if (cost != null && !cost.isOnlyManaCost() && !ComputerUtilCost.canPayCost(sa, player, true)) {
+                return Table.Step.refuse("cannot-pay", "the cost of " + card.getName() + "'s ability can't be paid (602.2b)");
+            }
+            return Table.Step.refuse("timing", card.getName() + "'s ability can't be activated now (602.5)");
         }
         return null;
     }
@@ -157,9 +173,15 @@ final class Casting {
             if (bad != null) return bad;
             ComputerUtil.playNoStack(player, ma, g, true);
         }
-        Cost full = sa.getPayCosts();
-        ManaCostBeingPaid toPay = new ManaCostBeingPaid(full == null ? forge.card.mana.ManaCost.ZERO : full.getTotalMana());
-        if (sa.getXManaCostPaid() != null && toPay.getXcounter() > 0) toPay.setXManaCostPaid(sa.getXManaCostPaid(), null);
+        Cost full = sa.getPayCosts() == null ? null : CostAdjustment.adjust(sa.getPayCosts(), sa);
+        forge.game.cost.CostPartMana part = full == null ? null : full.getCostMana();
+        ManaCostBeingPaid toPay = new ManaCostBeingPaid(part == null ? forge.card.mana.ManaCost.ZERO : part.getManaCostFor(sa),
+            part == null ? null : part.getRestriction());
+        if (toPay.getXcounter() > 0) {
+            int x = sa.getXManaCostPaid() == null ? 0 : sa.getXManaCostPaid();
+            toPay.setXManaCostPaid(x, sa.getParamOrDefault("XColor", "1"));
+            sa.setXManaCostPaid(x);
+        }
         CostAdjustment.adjust(toPay, sa, null, false);
         ManaPool pool = player.getManaPool();
         String stated = (String) action.get("mana");
@@ -169,7 +191,7 @@ final class Casting {
                 String sym = mt.group(1);
                 byte color = sym.equals("C") ? (byte) forge.card.mana.ManaAtom.COLORLESS : MagicColor.fromName(sym);
                 if (!pool.tryPayCostWithColor(color, sa, toPay)) {
-                    return Table.Step.refuse("cannot-pay", "the mana " + stated + " does not pay " + full.getTotalMana() + " (601.2h)");
+                    return Table.Step.refuse("cannot-pay", "the mana " + stated + " does not pay " + toPay + " (601.2h)");
                 }
             }
         } else if (!toPay.isPaid()) {
@@ -178,11 +200,11 @@ final class Casting {
         if (!toPay.isPaid()) return Table.Step.refuse("cannot-pay", "the mana in the pool does not pay " + toPay + " (601.2h)");
         if (full != null) {
             AiCostDecision decider = new AiCostDecision(player, sa, false);
-            for (forge.game.cost.CostPart part : full.getCostParts()) {
-                if (part instanceof forge.game.cost.CostPartMana) continue;
-                forge.game.cost.PaymentDecision decision = part.accept(decider);
-                if (decision == null || !part.payAsDecided(player, decision, sa, false)) {
-                    return Table.Step.refuse("cannot-pay", "the cost " + part + " of " + source.getName() + " can't be paid (601.2h, 602.2b)");
+            for (forge.game.cost.CostPart other : full.getCostParts()) {
+                if (other instanceof forge.game.cost.CostPartMana) continue;
+                forge.game.cost.PaymentDecision decision = other.accept(decider);
+                if (decision == null || !other.payAsDecided(player, decision, sa, false)) {
+                    return Table.Step.refuse("cannot-pay", "the cost " + other + " of " + source.getName() + " can't be paid (601.2h, 602.2b)");
                 }
             }
         }

@@ -47,7 +47,7 @@ final class Combats {
         if (!ask.kind.equals("blockers")) {
             return Table.Step.refuse("timing", "blockers are declared as the declare blockers step begins (509.1)");
         }
-        if (ask.player != player) return Table.Step.refuse("not-allowed", player.getName() + " is not the defending player (509.1)");
+        if (ask.player != player) return Table.Step.refuse("no-priority", player.getName() + " is not the defending player (509.1)");
         Combat combat = Perform.combat(ask);
         List<Card[]> made = new ArrayList<>();
         for (Object o : pairs) {
@@ -57,9 +57,15 @@ final class Combats {
             if (b == null || !b.isInZone(ZoneType.Battlefield)) return Table.Step.refuse("unknown-object", "no permanent " + pair.get("blocker"));
             if (a == null) return Table.Step.refuse("unknown-object", "no permanent " + pair.get("attacker"));
             if (b.getController() != player) return Table.Step.refuse("not-allowed", player.getName() + " does not control " + b.getName() + " (509.1a)");
-            if (!b.isCreature() || b.isTapped()) return Table.Step.refuse("not-allowed", b.getName() + " is not an untapped creature (509.1a)");
+            if (!b.isCreature()) return Table.Step.refuse("not-allowed", b.getName() + " is not a creature (509.1a)");
+            if (b.isTapped()) return Table.Step.refuse("already-tapped", b.getName() + " is tapped (509.1a)");
             if (!combat.isAttacking(a)) return Table.Step.refuse("not-allowed", a.getName() + " is not attacking (509.1a)");
             if (!CombatUtil.canBlock(a, b, combat)) return Table.Step.refuse("not-allowed", b.getName() + " can't block " + a.getName() + " (509.1b)");
+            forge.game.card.CardCollection already = new forge.game.card.CardCollection();
+            for (Card[] m : made) if (m[1] == b) already.add(m[0]);
+            if (!already.isEmpty() && !CombatUtil.canBlockMoreCreatures(b, already)) {
+                return Table.Step.refuse("not-allowed", b.getName() + " can't block more than one creature (509.1a)");
+            }
             made.add(new Card[]{a, b});
         }
         for (Card[] m : made) combat.addBlocker(m[0], m[1]);

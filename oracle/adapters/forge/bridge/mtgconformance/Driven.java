@@ -54,6 +54,68 @@ final class Driven extends PlayerControllerAi {
     }
 
     @Override
+    public byte chooseColor(String message, SpellAbility sa, forge.card.ColorSet colors) {
+        Choices c = Choices.color(sa != null && sa.isManaAbility(), colors);
+        if (c.options.size() == 1) return (Byte) c.values.get(0);
+        return (Byte) Choices.ask(table, player, c);
+    }
+
+    @Override
+    public List<String> chooseColors(String message, SpellAbility sa, int min, int max, List<String> options) {
+        if (min != 1 || max != 1) return super.chooseColors(message, sa, min, max, options);
+        Choices c = new Choices("color", message);
+        for (String o : options) c.add(o.toLowerCase(), o);
+        List<String> out = new java.util.ArrayList<>();
+        out.add((String) (c.options.size() == 1 ? c.values.get(0) : Choices.ask(table, player, c)));
+        return out;
+    }
+
+    @Override
+    public forge.game.replacement.ReplacementEffect chooseSingleReplacementEffect(String prompt, List<forge.game.replacement.ReplacementEffect> list) {
+        if (list.size() == 1) return list.get(0);
+        return (forge.game.replacement.ReplacementEffect) Choices.ask(table, player, Choices.replacement(list));
+    }
+
+    @Override
+    public forge.game.card.CardCollection chooseCardsToDiscardToMaximumHandSize(int n) {
+        return Choices.discard(table, Session.current, player, n);
+    }
+
+    @Override
+    public CardCollectionView choosePermanentsToSacrifice(SpellAbility sa, int min, int max, CardCollectionView valid, String message) {
+        if (max != 1 || valid.size() <= min) return super.choosePermanentsToSacrifice(sa, min, max, valid, message);
+        return Choices.sacrifice(table, Session.current, player, valid, min == 0);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T extends GameEntity> T chooseSingleEntityForEffect(forge.util.collect.FCollectionView<T> options, forge.game.player.DelayedReveal reveal,
+            SpellAbility sa, String title, boolean optional, Player related, Map<String, Object> params) {
+        boolean legend = sa != null && sa.getApi() == forge.game.ability.ApiType.InternalLegendaryRule;
+        if (!legend || options.size() <= 1) return super.chooseSingleEntityForEffect(options, reveal, sa, title, optional, related, params);
+        java.util.List<Card> cards = new java.util.ArrayList<>();
+        for (T o : options) cards.add((Card) o);
+        return (T) Choices.ask(table, player, Choices.cards(Session.current, "legend-rule", "Choose the legendary permanent to keep (704.5j)", cards));
+    }
+
+    @Override
+    public boolean payCostToPreventEffect(forge.game.cost.Cost cost, SpellAbility sa, boolean alreadyPaid, forge.util.collect.FCollectionView<Player> payers) {
+        List<forge.game.cost.CostPart> parts = cost.getCostParts();
+        if (parts.size() != 1 || !(parts.get(0) instanceof forge.game.cost.CostSacrifice)) return super.payCostToPreventEffect(cost, sa, alreadyPaid, payers);
+        forge.game.cost.CostSacrifice part = (forge.game.cost.CostSacrifice) parts.get(0);
+        Card source = sa.getHostCard();
+        forge.game.card.CardCollection valid = forge.game.card.CardLists.getValidCards(player.getCardsIn(forge.game.zone.ZoneType.Battlefield),
+            part.getType().split(";"), player, source, sa);
+        Choices c = Choices.cards(Session.current, "sacrifice", "Sacrifice " + part.getTypeDescription() + ", or not (118.12)", valid);
+        boolean sourceThere = source != null && source.isInZone(forge.game.zone.ZoneType.Battlefield) && !valid.contains(source);
+        if (sourceThere) c.add(Session.current.ref(source), null);
+        else if (!valid.contains(source)) c.add("none", null);
+        Card chosen = (Card) Choices.ask(table, player, c);
+        if (chosen == null) return false;
+        return part.payAsDecided(player, forge.game.cost.PaymentDecision.card(chosen), sa, true);
+    }
+
+    @Override
     @SuppressWarnings("unchecked")
     public Map<Card, Integer> assignCombatDamage(Card attacker, CardCollectionView blockers, CardCollectionView remaining,
                                                  int damageDealt, GameEntity defender, boolean overrideOrder) {

@@ -27,6 +27,11 @@ public final class Main {
         String version = args.length > 1 ? args[1] : "unknown";
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Session session = new Session();
+        // Forge's card data takes seconds to read: read it while the runner sends the handshake, so
+        // that the handshake is answered at once and the first setup waits only for what is left.
+        Thread loader = new Thread(() -> Table.load(res), "card-loader");
+        loader.setDaemon(true);
+        loader.start();
         String line;
         while ((line = in.readLine()) != null) {
             if (line.isBlank()) continue;
@@ -40,10 +45,9 @@ public final class Main {
                 Object result;
                 switch (op) {
                     case "handshake":
-                        Table.load(res);
                         result = Json.obj("name", "Forge", "version", version, "protocol", "1.1", "contract", CONTRACT, "capabilities", CAPABILITIES);
                         break;
-                    case "setup": result = session.setup((Map<String, Object>) req.get("position")); break;
+                    case "setup": loader.join(); result = session.setup((Map<String, Object>) req.get("position")); break;
                     case "perform": result = session.perform((Map<String, Object>) req.get("action")); break;
                     case "observe": result = session.observe(); break;
                     case "stop": result = Json.obj(); break;

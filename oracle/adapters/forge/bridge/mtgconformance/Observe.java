@@ -46,7 +46,7 @@ final class Observe {
         o.put("turn", Json.obj("number", ph.getTurn(), "active_player", ph.getPlayerTurn().getName(),
             "step", step(ph.getPhase()), "priority_player", priority));
         List<Object> players = new ArrayList<>();
-        for (Player p : g.getPlayers()) {
+        for (Player p : g.getRegisteredPlayers()) {
             Map<String, Object> pool = new LinkedHashMap<>();
             for (String[] c : POOL) {
                 int n = c[0].equals("C") ? p.getManaPool().getAmountOfColor((byte) 0) + p.getManaPool().getAmountOfColor((byte) forge.card.mana.ManaAtom.COLORLESS) : p.getManaPool().getAmountOfColor(MagicColor.fromName(c[0]));
@@ -61,7 +61,7 @@ final class Observe {
         }
         o.put("players", players);
         List<Object> bf = new ArrayList<>();
-        for (Player p : g.getPlayers()) for (Card c : p.getCardsIn(ZoneType.Battlefield)) bf.add(permanent(s, c, g.getCombat()));
+        for (Player p : g.getRegisteredPlayers()) for (Card c : p.getCardsIn(ZoneType.Battlefield)) bf.add(permanent(s, c, g.getCombat()));
         o.put("battlefield", bf);
         List<Object> stack = new ArrayList<>();
         for (SpellAbilityStackInstance si : g.getStack()) {
@@ -112,8 +112,8 @@ final class Observe {
         boolean creature = c.isCreature();
         m.put("power", creature ? c.getNetPower() : null);
         m.put("toughness", creature ? c.getNetToughness() : null);
-        m.put("base_power", creature ? c.getBasePower() : null);
-        m.put("base_toughness", creature ? c.getBaseToughness() : null);
+        m.put("base_power", creature ? c.getCurrentPower() : null);
+        m.put("base_toughness", creature ? c.getCurrentToughness() : null);
         List<String> kws = new ArrayList<>();
         for (Keyword k : KEYWORDS) if (c.hasKeyword(k)) kws.add(k.toString().toLowerCase());
         m.put("keywords", kws);

@@ -55,7 +55,8 @@ final class Perform {
         if (ask.kind.equals("attackers") || ask.kind.equals("blockers")) {
             return Table.Step.refuse("timing", "no player has priority until " + ask.player.getName() + " declares " + ask.kind + " (508.1, 509.1)");
         }
-        return Table.Step.refuse("pending-choice", ask.player.getName() + " must first answer a " + ask.kind + " question");
+        String kind = ask.kind.equals("choice") ? ((Choices) ask.detail).kind : ask.kind;
+        return Table.Step.refuse("pending-choice", ask.player.getName() + " must first answer a " + kind + " question");
     }
 
     /** Priority held by this player, else the code the contract gives (117.1, 117.3d). */

@@ -17,6 +17,7 @@ final class Questions {
 
     static Map<String, Object> pending(Session s) {
         Table.Ask ask = s.table.pending;
+        if (ask != null && ask.kind.equals("choice")) return ((Choices) ask.detail).json(ask.player);
         if (ask == null || !ask.kind.equals("combat-damage")) return null;
         Object[] d = (Object[]) ask.detail;
         Card attacker = (Card) d[0];
@@ -66,6 +67,13 @@ final class Questions {
 
     /** Answer the pending question with one of its options. */
     static Table.Step choose(Session s, Table.Ask ask, Player player, String choice) {
+        if (ask.kind.equals("choice")) {
+            Choices c = (Choices) ask.detail;
+            if (ask.player != player) return Table.Step.refuse("invalid-choice", player.getName() + " is not the one asked");
+            int i = c.options.indexOf(choice);
+            if (i < 0) return Table.Step.refuse("invalid-choice", choice + " is not one of the options " + c.options);
+            return Table.Step.answer(c.values.get(i));
+        }
         if (!ask.kind.equals("combat-damage")) return Table.Step.refuse("no-pending-choice", "no question is pending");
         if (ask.player != player) return Table.Step.refuse("invalid-choice", player.getName() + " is not the one asked");
         if (!options(s, ask).contains(choice)) return Table.Step.refuse("invalid-choice", choice + " is not one of the options");

@@ -17,6 +17,8 @@ import java.util.Set;
  *  game rebuilds it from the position and replays the accepted actions: a rejected action changes
  *  nothing (the contract; CR 727 describes the same for an illegal action). */
 final class Session {
+    /** The session of this JVM (one wire session per process), for the controllers' questions. */
+    static volatile Session current;
     Table table;
     private Map<String, Object> position;
     private Position built;
@@ -30,6 +32,9 @@ final class Session {
         try { p = new Position(position); } catch (IllegalArgumentException e) { return refusal("unsupported", e.getMessage()); }
         for (Position.Placed c : p.placed) {
             if (forge.StaticData.instance().getCommonCards().getCard(c.name) == null) {
+                forge.StaticData.instance().attemptToLoadCard(c.name); // the card data is read lazily, card by card
+            }
+            if (forge.StaticData.instance().getCommonCards().getCard(c.name) == null) {
                 return refusal("unsupported", "Forge has no card named " + c.name);
             }
         }
@@ -42,6 +47,7 @@ final class Session {
 
     private boolean start() throws InterruptedException {
         if (table != null) table.abandon();
+        current = this;
         table = new Table(built.names, built.lines);
         if (!table.settle() || table.failure != null) return false;
         refs.clear();

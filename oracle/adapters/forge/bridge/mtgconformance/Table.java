@@ -79,7 +79,7 @@ public final class Table {
         forge.util.Lang.createInstance("en-US");
         String pics = System.getProperty("java.io.tmpdir") + "/forge-pics/";
         ImageKeys.initializeDirs(pics, new HashMap<>(), pics, pics, pics, pics, pics, pics, pics);
-        new StaticData(new CardStorageReader(res + "/cardsfolder", null, false),
+        new StaticData(new CardStorageReader(res + "/cardsfolder", null, true),
             new CardStorageReader(res + "/tokenscripts", null, false), null, null,
             res + "/editions", res + "/none", res + "/blockdata", res + "/setlookup",
             "Latest Art All Editions", true, true, false);
@@ -187,7 +187,7 @@ public final class Table {
 
     /** The player of a name. */
     Player player(String name) {
-        for (Player p : game.getPlayers()) if (p.getName().equals(name)) return p;
+        for (Player p : game.getRegisteredPlayers()) if (p.getName().equals(name)) return p;
         return null;
     }
 
