@@ -69,6 +69,8 @@ public final class Table {
     volatile String failure;
     /** The outcome of the action being completed (cast or activation), reported by {@link #complete}. */
     private volatile boolean awaitingCompletion;
+    /** Whether the action being completed was already reported accepted, at a question it asked. */
+    private volatile boolean completionAnswered;
     /** Whether a refused action touched the game, so that the game must be rebuilt (Forge does not roll back). */
     volatile boolean dirty;
 
@@ -131,6 +133,13 @@ public final class Table {
     Object ask(String kind, Player player, Object detail) {
         Ask a = new Ask(kind, player, detail);
         pending = a;
+        if (awaitingCompletion) {
+            // a question asked while an action is completed (a mana color, 605.3b): the action is
+            // accepted, and the question is the observation's pending choice
+            awaitingCompletion = false;
+            completionAnswered = true;
+            reply(Json.obj("accepted", true));
+        }
         settled.add(kind);
         while (true) {
             Function<Ask, Step> task;
@@ -156,6 +165,11 @@ public final class Table {
     /** Game thread: report the completed action's outcome; a refusal here has touched the game. */
     void complete(Step s) {
         awaitingCompletion = false;
+        if (completionAnswered) {
+            completionAnswered = false;
+            if (!s.proceed) System.err.println("bridge: an action accepted at its question failed later: " + s.refusal);
+            return;
+        }
         if (s.proceed) { reply(Json.obj("accepted", true)); return; }
         dirty = true;
         reply(Json.obj("accepted", false, "rejection", s.refusal));
