@@ -55,6 +55,7 @@ final class Driven extends PlayerControllerAi {
 
     @Override
     public byte chooseColor(String message, SpellAbility sa, forge.card.ColorSet colors) {
+        if (table.settingUp) return super.chooseColor(message, sa, colors);
         Choices c = Choices.color(sa != null && sa.isManaAbility(), colors);
         if (c.options.size() == 1) return (Byte) c.values.get(0);
         return (Byte) Choices.ask(table, player, c);
@@ -62,7 +63,7 @@ final class Driven extends PlayerControllerAi {
 
     @Override
     public List<String> chooseColors(String message, SpellAbility sa, int min, int max, List<String> options) {
-        if (min != 1 || max != 1) return super.chooseColors(message, sa, min, max, options);
+        if (min != 1 || max != 1 || table.settingUp) return super.chooseColors(message, sa, min, max, options);
         Choices c = new Choices("color", message);
         for (String o : options) c.add(o.toLowerCase(), o);
         List<String> out = new java.util.ArrayList<>();

@@ -73,6 +73,8 @@ public final class Table {
     private volatile boolean completionAnswered;
     /** Whether a refused action touched the game, so that the game must be rebuilt (Forge does not roll back). */
     volatile boolean dirty;
+    /** While the position is put in place: questions Forge asks then are not the scenario's. */
+    volatile boolean settingUp;
 
     /** Load Forge's card data once per JVM (2-4 s). */
     static synchronized void load(String res) {
@@ -110,7 +112,14 @@ public final class Table {
         gs.parse(stateLines);
         Thread t = new Thread(() -> {
             try {
-                match.startGame(game, () -> gs.applyToGame(game));
+                match.startGame(game, () -> {
+                    // an opening hand of 0 (no mulligans: the position gives the hands) also set
+                    // Forge's maximum hand size to 0; the rules' is seven (402.2)
+                    for (Player p : game.getPlayers()) p.setMaxHandSize(7);
+                    settingUp = true;
+                    gs.applyToGame(game); // its ChosenColor replaces any color chosen as a permanent is put in place
+                    settingUp = false;
+                });
                 settled.add("over");
             } catch (Abandoned a) {
                 // replaced by a rebuilt game
