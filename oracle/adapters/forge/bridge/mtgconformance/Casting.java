@@ -78,10 +78,7 @@ final class Casting {
                 Table.Step bad = checkCost(sa, card, player);
                 if (bad != null) return bad;
                 final SpellAbility mana = sa;
-                Driven.completion = played -> {
-                    ComputerUtil.playNoStack(player, mana, g, true);
-                    return Table.Step.answer(null);
-                };
+                Driven.completion = played -> activateMana(s, player, mana);
                 s.table.expectCompletion();
                 List<SpellAbility> l = new ArrayList<>();
                 l.add(sa);
@@ -148,6 +145,35 @@ final class Casting {
         return null;
     }
 
+    /** Activate a mana ability (605.3a): pay its cost, the player choosing the creature a "tap an
+     *  untapped creature you control" cost taps (601.2h, 118.3), then add its mana. */
+    static Table.Step activateMana(Session s, Player player, SpellAbility ma) {
+        ma.setActivatingPlayer(player, true);
+        Cost cost = ma.getPayCosts();
+        if (cost != null) {
+            AiCostDecision decider = new AiCostDecision(player, ma, true);
+            for (forge.game.cost.CostPart part : cost.getCostParts()) {
+                forge.game.cost.PaymentDecision decision;
+                if (part instanceof forge.game.cost.CostTapType) {
+                    forge.game.card.CardCollection valid = forge.game.card.CardLists.getValidCards(
+                        player.getCardsIn(ZoneType.Battlefield), part.getType().split(";"), player, ma.getHostCard(), ma);
+                    valid = forge.game.card.CardLists.filter(valid, forge.game.card.CardPredicates.Presets.UNTAPPED);
+                    if (valid.isEmpty()) return Table.Step.refuse("cannot-pay", "no untapped creature to tap for " + ma.getHostCard().getName() + " (118.3)");
+                    Card chosen = valid.size() == 1 ? valid.get(0)
+                        : (Card) Choices.ask(s.table, player, Choices.cards(s, "permanent", "Choose a creature to tap (118.3)", valid));
+                    decision = forge.game.cost.PaymentDecision.card(chosen);
+                } else {
+                    decision = part.accept(decider);
+                }
+                if (decision == null || !part.payAsDecided(player, decision, ma, true)) {
+                    return Table.Step.refuse("cannot-pay", "the cost " + part + " can't be paid (605.3a)");
+                }
+            }
+        }
+        forge.game.ability.AbilityUtils.resolve(ma);
+        return Table.Step.answer(null);
+    }
+
     private static final Pattern SYMBOL = Pattern.compile("\\{([WUBRGC])\\}");
 
     /** Game thread, after Forge took the chosen spell or ability: put it on the stack and pay. */
@@ -171,7 +197,8 @@ final class Casting {
             SpellAbility ma = abs.get(n - 1);
             Table.Step bad = checkCost(ma, c, player);
             if (bad != null) return bad;
-            ComputerUtil.playNoStack(player, ma, g, true);
+            Table.Step failed = activateMana(s, player, ma);
+            if (!failed.proceed) return failed;
         }
         Cost full = sa.getPayCosts() == null ? null : CostAdjustment.adjust(sa.getPayCosts(), sa);
         forge.game.cost.CostPartMana part = full == null ? null : full.getCostMana();
