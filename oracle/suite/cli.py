@@ -11,7 +11,7 @@ scenarios that encode official rulings and the Comprehensive Rules.
     cucumber-messages.ndjson and badge.svg into DIR.
 ``mtg-conformance expectations --engine SPEC [--out FILE]``
     Run the suite and write the engine's expectations file: every scenario that did not pass.
-``mtg-conformance docs --out DIR [--report FILE ...]``
+``mtg-conformance docs --out DIR [--certified] [--report FILE ...]``
     Render the rulings and their scenarios as HTML, with engines' outcomes from reports.
 ``mtg-conformance smoke --engine SPEC``
     Check the handshake and run the core scenarios in seconds; print the result as JSON.
@@ -287,11 +287,13 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command == "expectations":
             return expectations(args, run_suite)
         if args.command == "docs":
+            from .across import certified
             from .docs import render_docs
             from .reports.reading import read_report
 
-            reports = [read_report(Path(p)) for p in args.report]
-            written = render_docs(Path(args.out), reports)
+            committed = certified(suite_root()) if args.certified else []
+            reports = [c.report for c in committed] + [read_report(Path(p)) for p in args.report]
+            written = render_docs(Path(args.out), reports, real={c.name for c in committed if c.real})
             print(f"wrote {len(written)} pages into {args.out}")
             return 0
         if args.command in ("cards", "smoke", "replay", "capabilities"):

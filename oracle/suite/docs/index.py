@@ -1,4 +1,5 @@
-"""The ``index.html`` page: the suite in figures, then the ruling x engine matrix and a summary per engine.
+"""The ``index.html`` page: the suite in figures, then a summary per engine, the lists across the real
+engines (:mod:`.across`), and the ruling x engine matrix.
 
 Each cell of the matrix is a ruling's outcome for one engine (:func:`.runs.ruling_status`) and
 links to the ruling, where its scenarios are written out; each column is headed by the engine's
@@ -8,10 +9,12 @@ name, version and run date.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from oracle.contract.outcomes import OUTCOMES
+from oracle.suite.across import Review
 from oracle.suite.catalog import Catalog
+from oracle.suite.docs.across import across_section
 from oracle.suite.docs.features import ScenarioText, by_ruling
 from oracle.suite.docs.html import esc, outcome_css, scroll
 from oracle.suite.docs.runs import EngineRun, pass_rate, ruling_status
@@ -84,7 +87,14 @@ def _summary(catalog: Catalog, engines: Sequence[EngineRun]) -> str:
     return scroll(table)
 
 
-def index(catalog: Catalog, scenarios: list[ScenarioText], engines: Sequence[EngineRun], files: int, cards: int) -> str:
+def index(
+    catalog: Catalog,
+    scenarios: list[ScenarioText],
+    engines: Sequence[EngineRun],
+    files: int,
+    cards: int,
+    checked: Mapping[str, Review] | None = None,
+) -> str:
     from oracle.version import __version__
 
     body = (
@@ -101,6 +111,7 @@ def index(catalog: Catalog, scenarios: list[ScenarioText], engines: Sequence[Eng
         body += (
             "<h2>Engines</h2><p>Pass rate: PASS over the scenarios that ran; skips are not counted.</p>"
             f"{_summary(catalog, engines)}"
+            f"{across_section(engines, checked or {})}"
         )
     body += (
         "<h2>Rulings</h2><p>Each ruling"

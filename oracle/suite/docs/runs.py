@@ -45,6 +45,9 @@ class EngineRun:
     totals: dict[str, int]
     results: dict[str, Result]
     rulings: dict[str, list[str]] = field(default_factory=dict)
+    #: a rules engine written apart from the suite (fixtures/engines/engines.toml), read by the
+    #: cross-engine lists
+    real: bool = False
 
     @property
     def label(self) -> str:

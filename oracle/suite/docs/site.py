@@ -1,6 +1,7 @@
 """The living documentation: writes every page into a folder.
 
-``index.html`` (figures, the ruling x engine matrix, a summary per engine), ``by-card.html``
+``index.html`` (figures, a summary per engine, the lists across the real engines, the ruling x
+engine matrix), ``by-card.html``
 (every ruling once, under its card page), ``scenarios.html`` (every scenario once, with the
 filter), ``by-rule.html`` (every CR paragraph), ``coverage.html`` (every numbered rule of the
 pinned edition, tested or not), ``cards.html`` and a ``card-<name>.html`` per card a scenario uses.  Each page comes from its own module; this one reads the catalog, the
@@ -10,12 +11,14 @@ Gherkin parser rejects is listed as an error on every page, never a crash.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from oracle.files import write_all
 from oracle.paths import suite_root
+from oracle.suite.across import reviews
 from oracle.suite.catalog import load_catalog
 from oracle.suite.coverage.command import rule_coverage
 from oracle.suite.coverage.intake import read_pending
@@ -33,18 +36,25 @@ from oracle.suite.docs.scenarios import errors as error_banner
 __all__ = ["render_docs"]
 
 
-def render_docs(out: Path, reports: Sequence[Mapping[str, Any]] = (), root: Path | None = None) -> list[Path]:
+def render_docs(
+    out: Path,
+    reports: Sequence[Mapping[str, Any]] = (),
+    root: Path | None = None,
+    real: Collection[str] = (),
+) -> list[Path]:
     """Write the living documentation into ``out`` and return the paths written, index.html first.
 
     Each report (the dict a run writes) adds a column to the matrix and its outcome beside
-    every scenario.
+    every scenario.  The reports of the engines named in ``real`` (real rules engines, by the
+    name their handshake gave) make the index's lists across the real engines.
     """
     root = root or suite_root()
     catalog = load_catalog(root)
     scenarios, unreadable = read_features(root)
     cards = read_cards(root)
     used = cards_used(scenarios, cards)
-    engines = [engine_run(report) for report in reports]
+    engines = [replace(run, real=run.name in real) for run in map(engine_run, reports)]
+    checked = reviews(root) if (root / "fixtures" / "engines" / "across.toml").is_file() else {}
     errors = error_banner(unreadable)
     files = len(list((root / "features").rglob("*.feature")))
     names = sorted({c for found in used.values() for c in found})
@@ -53,7 +63,7 @@ def render_docs(out: Path, reports: Sequence[Mapping[str, Any]] = (), root: Path
     pages: dict[str, tuple[str, str, str]] = {
         "index.html": (
             "Magic: The Gathering rules conformance suite",
-            index(catalog, scenarios, engines, files, len(names)),
+            index(catalog, scenarios, engines, files, len(names), checked),
             "",
         ),
         "by-card.html": (

@@ -3,18 +3,22 @@
 It opens with the totals and the pass rate, then every scenario that did not pass: the step
 where it stopped with the steps before and after it (the failed one marked), what was expected
 beside what was observed, the ruling's words and the text of its CR paragraphs.  Then one line
-per ruling, and the skipped scenarios with why.
+per ruling, and the skipped scenarios with why.  Between them, where other real engines'
+certifications are committed with the suite, the run beside them
+(:mod:`oracle.suite.reports.across_section`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
+from oracle.suite.across import Certified, Review
 from oracle.suite.catalog import Catalog
 from oracle.suite.docs.runs import pass_rate, ruling_status
 from oracle.suite.inert import LONG, NAME, markdown, markdown_code, plain
+from oracle.suite.reports.across_section import across_markdown
 from oracle.suite.reports.failures import UNRELIABLE, around, core_not_passed, not_passed, step_line, where
 
 __all__ = ["report_markdown"]
@@ -69,8 +73,14 @@ def _rate(report: Mapping[str, Any], ran: int) -> str:
     return f"{pass_rate(report['totals'])} of the {ran} scenarios that ran"
 
 
-def report_markdown(report: Mapping[str, Any], catalog: Catalog) -> str:
-    """report.md: totals, then every scenario that did not pass, then one line per ruling, then skips."""
+def report_markdown(
+    report: Mapping[str, Any],
+    catalog: Catalog,
+    others: Sequence[Certified] = (),
+    checked: Mapping[str, Review] | None = None,
+) -> str:
+    """report.md: totals, then every scenario that did not pass, then the run beside the other
+    certified engines (``others``, with the re-checks ``checked``), then one line per ruling, then skips."""
     engine = report["engine"]
     name, version = markdown(engine.get("name") or "?", NAME), markdown(engine.get("version") or "", NAME)
     totals: Mapping[str, int] = report["totals"]
@@ -96,6 +106,7 @@ def report_markdown(report: Mapping[str, Any], catalog: Catalog) -> str:
         lines += _failure(scenario, catalog)
     if not problems:
         lines += ["Every scenario that ran passed.", ""]
+    lines += across_markdown(report, others, checked or {})
     lines += ["## Rulings", "", "| # | ruling | outcome | pass | not passed | skipped |", "|---|---|---|---|---|---|"]
     for ruling in sorted(catalog.rulings.values(), key=lambda r: r.number):
         outcomes = [s["outcome"] for s in report["scenarios"] if ruling.id in s["rulings"]]

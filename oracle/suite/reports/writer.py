@@ -8,6 +8,7 @@ from typing import Any
 
 from oracle.files import write_all
 from oracle.suite.catalog import load_catalog
+from oracle.suite.reports.across_section import others_for
 from oracle.suite.reports.badge import badge_svg
 from oracle.suite.reports.html import render_report_html
 from oracle.suite.reports.json_report import report_json
@@ -27,14 +28,16 @@ def write_reports(
     """Write every report of ``report`` into ``out`` and return their paths.
 
     ``root`` holds the suite's features and fixtures; ``definitions`` are the step definitions
-    of the run (for Cucumber Messages).  The reports are written all whole or none of them
+    of the run (for Cucumber Messages).  report.md sets the run beside the real engines whose
+    certifications ``root`` holds (fixtures/engines/engines.toml).  The reports are written all whole or none of them
     (:func:`oracle.files.write_all`): a failed write leaves no truncated report, and no folder
     holding a new report.json beside an older report.md.
     """
     catalog = load_catalog(root)
+    others, checked = others_for(report, root)
     texts = (
         report_json(report),
-        report_markdown(report, catalog),
+        report_markdown(report, catalog, others, checked),
         render_report_html(report, root),
         junit_xml(report),
         cucumber_messages(report, root, definitions),
