@@ -66,6 +66,21 @@ def _checked(folder: Path) -> Path:
     return folder
 
 
+#: The version of the Forge kept in shared/engines/forge-2023 (its pom.xml's).
+SHARED_VERSION = "1.6.55-SNAPSHOT"
+
+
+def forge_version(forge: Path) -> str:
+    """The version the handshake names: the build's own ``version`` file (one line, written by
+    whoever made the build), else the shared Forge's version for the shared build, else
+    "unknown" — never another build's version."""
+    named = forge / "version"
+    if named.is_file():
+        first = (named.read_text(encoding="utf-8", errors="replace").strip().splitlines() or [""])[0]
+        return first[:64] or "unknown"
+    return "unknown" if os.environ.get("MTG_CONFORMANCE_FORGE") else SHARED_VERSION
+
+
 def bridge() -> Bridge:
     """The compiled bridge for the Forge build, built on first use."""
     forge = forge_build()
@@ -106,7 +121,7 @@ def bridge() -> Bridge:
         f"{folder / 'classes'}:{classes}:{jars}",
         "mtgconformance.Main",
         str(forge / "res"),
-        "1.6.55-SNAPSHOT",
+        forge_version(forge),
     )
     return Bridge(folder, argv)
 
