@@ -116,3 +116,12 @@ def test_the_record_of_the_last_fresh_certification_names_todays_totals() -> Non
     for engine in COMMITTED:
         totals = ", ".join(f"{n} {o}" for o, n in engine.report["totals"].items() if n)
         assert f"| {engine.folder} | equal | {engine.name} {engine.version}: {totals} |" in record, engine.folder
+
+
+def test_an_engines_own_readme_says_its_committed_totals() -> None:
+    for engine in COMMITTED:
+        readme = ROOT / "fixtures" / "engines" / engine.folder / "README.md"
+        said = re.findall(r"Of (\d+) scenarios: \*\*([^*]+)\*\*", readme.read_text(encoding="utf-8")) if readme.is_file() else []
+        totals = ", ".join(f"{n} {o}" for o, n in engine.report["totals"].items() if n)
+        for count, text in said:
+            assert (int(count), text) == (len(engine.outcomes), totals), f"{readme}: says {count}: {text}"

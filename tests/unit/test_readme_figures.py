@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from oracle.paths import suite_root
+from oracle.suite.across import certified, failing_alone, failing_everywhere
 from oracle.suite.capabilities import what_is_tested
 from oracle.suite.catalog import load_catalog
 from oracle.suite.needs import load_needs_table
@@ -22,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 SCENARIOS = [s for path in feature_files([suite_root() / "features"]) for s in read_feature(path)]
 EXAMPLE = json.loads((ROOT / "fixtures" / "engines" / "example-js" / "report.json").read_text(encoding="utf-8"))
+CERTIFIED = certified(ROOT)
 PHASE = json.loads((ROOT / "fixtures" / "engines" / "phase" / "report.json").read_text(encoding="utf-8"))
 
 
@@ -46,6 +48,15 @@ def _phase_totals() -> str:
     t = PHASE["totals"]
     parts = [f"{t[k]} {k}" for k in ("PASS", "FAIL", "ERROR", "TIMEOUT", "SKIP", "PRECONDITION", "UNSUPPORTED") if t[k]]
     return f"Of {len(PHASE['scenarios'])} scenarios: **{', '.join(parts)}**"
+
+
+def _everywhere() -> list[str]:
+    return failing_everywhere([c.outcomes for c in CERTIFIED if c.real])
+
+
+def _alone() -> list[int]:
+    real = [c.outcomes for c in CERTIFIED if c.real]
+    return [len(failing_alone(own, real[:i] + real[i + 1 :])) for i, own in enumerate(real)]
 
 
 FIGURES = {
@@ -90,6 +101,14 @@ FIGURES = {
             len(what_is_tested({"combat", "blocking"})[0]), " ".join(what_is_tested({"combat", "blocking"})[1])
         ),
     ),
+    "scenarios every real engine fails": (
+        r"\d+ scenarios are failed by every one of phase.rs, Argentum and Forge",
+        lambda: f"{len(_everywhere())} scenarios are failed by every one of phase.rs, Argentum and Forge",
+    ),
+    "each real engine's lone failures": (
+        r"its likeliest defects: phase.rs \d+, argentum \d+,\s+Forge \d+",
+        lambda: "its likeliest defects: phase.rs {}, argentum {},\nForge {}".format(*_alone()),
+    ),
     "phase.rs rulings": (
         r"\d+ of the \d+ rulings pass every scenario",
         lambda: f"{_phase_rulings_passing()} of the {len(load_catalog().rulings)} rulings pass every scenario",
@@ -103,6 +122,15 @@ def test_the_readme_says_the_figure_it_counts(figure: str) -> None:
     said = re.findall(pattern, README)
     assert said, f"README.md no longer says {figure} ({pattern})"
     assert set(said) == {expected()}, f"README.md says {said}, the count is {expected()!r}"
+
+
+def test_the_readme_table_of_engines_says_each_committed_certification() -> None:
+    from oracle.suite.docs.runs import pass_rate
+
+    for engine in CERTIFIED:
+        totals = ", ".join(f"{n} {o}" for o, n in engine.report["totals"].items() if n)
+        row = rf"^\| {re.escape(engine.label)} \| .+ \| {re.escape(totals)} \| {re.escape(pass_rate(engine.report['totals']))} \|$"
+        assert re.search(row, README, re.M), f"README.md's table of engines does not say {engine.label}: {totals}"
 
 
 def test_the_readme_says_the_benchmarks_figures() -> None:
