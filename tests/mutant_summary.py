@@ -5,7 +5,8 @@ tests/mutation/WRONG_ENGINES.md).
 Every wrong engine of tests/mutants.py is run through the command as a user runs the suite
 (tests/mutant_runs.py), each against the scenarios of the rulings it names.  The summary prints, per
 ruling, how many wrong engines naming it its own scenarios kill, and the totals: all, new since the
-first wrong engines, and those reproducing a real engine's reported defect.  It exits 1 when a
+first wrong engines, and those reproducing a real engine's reported defect; then, per rule family
+(tests/mutant_families.py), the wrong engines citing its rules and those a scenario citing them killed.  It exits 1 when a
 wrong engine escapes or a target is missed.
 """
 
@@ -17,7 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from oracle.suite.catalog import load_catalog
-from tests.mutant_runs import escape, runs
+from tests.mutant_families import family_lines
+from tests.mutant_runs import escape, runs, stopped
 from tests.wrong_engines import Mutant
 
 #: Wrong engines each ruling's own scenarios must kill, at least (issue targets, tests/unit/test_misreadings.py).
@@ -26,7 +28,9 @@ NEW = 60
 FROM_REAL_ENGINES = 30
 
 
-def table(mutants: Sequence[Mutant], first: set[str], escaped: dict[str, str]) -> tuple[list[str], bool]:
+def table(
+    mutants: Sequence[Mutant], first: set[str], escaped: dict[str, str], killed_by: dict[str, list[str]] | None = None
+) -> tuple[list[str], bool]:
     """The summary's lines, and whether every target holds."""
     rulings = list(load_catalog().rulings)
     lines = [
@@ -64,14 +68,18 @@ def table(mutants: Sequence[Mutant], first: set[str], escaped: dict[str, str]) -
     ]
     for name, why in sorted(escaped.items()):
         lines.append(f"ESCAPED {name}: {why}")
+    if killed_by is not None:
+        lines += ["", *family_lines(mutants, killed_by)]
     return lines, held
 
 
 def main(mutants: Sequence[Mutant], first: set[str], out: str | None) -> int:
     """Run every wrong engine, print the summary (and write it to ``out``); 0 when every target holds."""
     with tempfile.TemporaryDirectory() as cwd, runs(mutants, Path(cwd)) as started:
-        escaped = {m.name: why for m in mutants if (why := escape(m, started[m.name].result())) is not None}
-    lines, held = table(mutants, first, escaped)
+        results = {m.name: started[m.name].result() for m in mutants}
+    escaped = {m.name: why for m in mutants if (why := escape(m, results[m.name])) is not None}
+    killed_by = {name: sorted(stopped(result.stdout)) for name, result in results.items() if name not in escaped}
+    lines, held = table(mutants, first, escaped, killed_by)
     text = "\n".join(lines) + "\n"
     sys.stdout.write(text)
     if out:
