@@ -90,6 +90,12 @@ def parser(doc: str) -> argparse.ArgumentParser:
             sub.add_argument("--out", required=True, help="folder for the reports")
         if name == "expectations":
             sub.add_argument("--out", default=None, help="file to write (default: print it)")
+            sub.add_argument(
+                "--update",
+                default=None,
+                metavar="FILE",
+                help="write FILE anew from this run (or --out), keeping the reasons and the pin written in it",
+            )
     docs = commands.add_parser("docs", help="render the living documentation as HTML")
     docs.add_argument("--out", required=True, help="folder for the HTML pages")
     docs.add_argument("--report", action="append", default=[], help="a report.json whose outcomes to show (repeatable)")

@@ -184,16 +184,28 @@ def replay_file(args: argparse.Namespace) -> int:
 
 def expectations(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
     """``mtg-conformance expectations``: run the suite and write the expectations file; only a
-    complete run can be a baseline."""
+    complete run can be a baseline.  ``--update FILE`` writes FILE anew (or ``--out``), keeping the
+    reasons and the pin a person wrote in it."""
     from .results import expectations_toml
 
+    previous = None
+    if args.update:  # what a person wrote in it is kept (oracle/suite/expectations_file.py)
+        from oracle.toml import read_toml
+
+        previous = read_toml(Path(args.update), UserError)
     run = run_suite(args, quiet=True)
     if run.status not in (0, 1) or any(r.outcome == NOT_RUN for r in run.collector.ordered()):
         raise UserError(f"the run did not complete (exit status {run.status}): no expectations file written")
-    text = expectations_toml(run.collector.ordered(), run.described)
-    if args.out:
-        write_whole(Path(args.out), text)
-        print(f"wrote {args.out}")
+    if previous is not None and previous.get("engine") != run.described["name"]:
+        raise UserError(
+            f"{args.update}: written for engine {previous.get('engine')!r}, but this engine says it is "
+            f"{printable(run.described['name'], 100)!r}: not updated"
+        )
+    text = expectations_toml(run.collector.ordered(), run.described, previous)
+    out = args.out or args.update
+    if out:
+        write_whole(Path(out), text)
+        print(f"wrote {out}")
     else:
         print(text)
     return 0

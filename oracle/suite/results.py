@@ -131,6 +131,14 @@ def load_expectations(path: Path, known: set[str] | None = None) -> dict[str, Ex
         if scenario in expected:
             raise UserError(f"{where} names {scenario!r} a second time")
         expected[scenario] = Expectation(entry["outcome"], entry.get("reason", ""))
+    if data.get("undeclared") is not None:  # every scenario needing one of them: SKIP, unless listed
+        from .expectations_file import implied_skips, scenario_needs, undeclared_of
+        from .needs import load_needs_table
+
+        undeclared = undeclared_of(path, data["undeclared"], load_needs_table().capabilities)
+        for scenario, reason in implied_skips(undeclared, scenario_needs()).items():
+            if scenario not in expected and (known is None or scenario in known):
+                expected[scenario] = Expectation("SKIP", reason)
     return expected
 
 
@@ -159,26 +167,52 @@ def check_expectations_engine(path: Path, described: JSON, spec: str) -> None:
     )
 
 
-def expectations_toml(results: list[ScenarioResult], described: JSON) -> str:
+def expectations_toml(
+    results: list[ScenarioResult], described: JSON, previous: dict[str, Any] | None = None
+) -> str:
     """The expectations file that makes this run the baseline: every scenario that did not pass,
-    for the engine named as it names itself (``engine_version`` written as a comment to pin)."""
+    for the engine named as it names itself (``engine_version`` written as a comment to pin), the
+    capabilities it does not declare once each (``undeclared``: the SKIPs they imply are not
+    listed, :mod:`oracle.suite.expectations_file`).  With ``previous`` (an expectations file's
+    data), what a person wrote is kept: a reason where the outcome is the same, the old reason as
+    a comment where it changed, and the pinned engine version."""
+    from .expectations_file import implied_skips, scenario_needs
+    from .needs import load_needs_table
+
     name = described["name"]
+    kept = {str(e.get("scenario")): e for e in (previous or {}).get("expected", []) if isinstance(e, dict)}
+    version = f"engine_version = {_quote(described['version'])}"
+    if not isinstance((previous or {}).get("engine_version"), str):  # pinned only where a person pinned it
+        version = f"# {version}  # uncomment: this file holds only for this version"
+    undeclared = sorted(set(load_needs_table().capabilities) - set(described.get("capabilities", [])))
+    implied = implied_skips(undeclared, scenario_needs())
     lines = [
         f"# Scenarios {printable(name, 100)} is expected not to pass, written by 'mtg-conformance expectations'.",
         "# A run fails on a new failure and on an unexpected pass. Give each a reason or an issue link.",
         "# The file is for the engine its handshake names, however it is started.",
         f'suite_version = "{__version__}"',
         f"engine = {_quote(name)}",
-        f"# engine_version = {_quote(described['version'])}  # uncomment: this file holds only for this version",
+        version,
+        "# The capabilities the engine does not declare: every scenario needing one is expected to SKIP.",
+        "undeclared = [",
+        *(f"    {_quote(c)}," for c in undeclared),
+        "]",
         "",
     ]
     for result in sorted(results, key=lambda r: r.id):
         if result.outcome == NOT_RUN:
             raise UserError(f"{result.id} did not run: an expectations file is written from a complete run only")
-        if result.outcome != "PASS":
-            reason = result.message[:200]
-            lines += ["[[expected]]", f"scenario = {_quote(result.id)}", f'outcome = "{result.outcome}"']
-            lines += [f"reason = {_quote(reason)}", ""]
+        if result.outcome == "PASS" or (result.outcome == "SKIP" and result.id in implied):
+            continue
+        reason = result.message[:200]
+        before = kept.get(result.id)
+        if before is not None and isinstance(before.get("reason"), str):
+            if before.get("outcome") == result.outcome:
+                reason = before["reason"]
+            else:
+                lines.append(f"# was {printable(str(before.get('outcome')), 20)}: {printable(before['reason'], 300)}")
+        lines += ["[[expected]]", f"scenario = {_quote(result.id)}", f'outcome = "{result.outcome}"']
+        lines += [f"reason = {_quote(reason)}", ""]
     return "\n".join(lines)
 
 
