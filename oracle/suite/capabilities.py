@@ -17,6 +17,7 @@ import argparse
 import json
 from typing import Any
 
+from oracle.contract.outcomes import printable
 from oracle.errors import UserError
 
 from .needs import derive_all, load_needs_table
@@ -30,7 +31,9 @@ def add_parser(commands: Any) -> None:
         "capabilities", help="each capability an engine may declare, and the scenarios needing it"
     )
     sub.add_argument("name", nargs="?", default=None, help="list the scenarios that need this capability")
-    sub.add_argument("--json", action="store_true", help="print every capability, its meaning and scenarios as JSON")
+    sub.add_argument(
+        "--json", action="store_true", help="print every capability (or NAME alone), its meaning and scenarios as JSON"
+    )
     sub.add_argument("-v", "--verbose", action="store_true", help="list the scenarios under each capability")
     sub.add_argument(
         "--only",
@@ -92,15 +95,18 @@ def run(args: argparse.Namespace) -> int:
     found = capabilities()
     if args.only is not None:
         return _only(found, args.only)
-    if args.json:
-        print(json.dumps({"capabilities": found}, indent=2, ensure_ascii=False))
-        return 0
-    if args.name is not None:
+    chosen = None
+    if args.name is not None:  # an unknown name is refused, with --json too
         chosen = next((c for c in found if c["name"] == args.name), None)
         if chosen is None:
             raise UserError(
-                f"unknown capability {args.name!r}; the capabilities are: {', '.join(c['name'] for c in found)}"
+                f"unknown capability {printable(args.name, 100)!r}; the capabilities are: "
+                f"{', '.join(c['name'] for c in found)}"
             )
+    if args.json:
+        print(json.dumps({"capabilities": [chosen] if chosen else found}, indent=2, ensure_ascii=False))
+        return 0
+    if chosen is not None:
         print(f"{chosen['name']}: {chosen['meaning']}")
         print(f"{_count(chosen)} need it:")
         for scenario in chosen["scenarios"]:

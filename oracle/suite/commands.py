@@ -164,9 +164,10 @@ def replay_file(args: argparse.Namespace) -> int:
     print(
         f"against {_engine_text(described.get('name'))} {_engine_text(described.get('version'))}: {len(pairs)} requests"
     )
-    differences = 0
+    differences = sent = 0
     try:
         for request, _now, found in replay(pairs, engine):
+            sent += 1
             what = request["op"] + (f" {json.dumps(request.get('action'))}" if request["op"] == "perform" else "")
             head = f"{'≠' if found else '='} {plain(request['id'], 20):>3} {printable(what, 160)}"
             print(
@@ -178,6 +179,10 @@ def replay_file(args: argparse.Namespace) -> int:
             differences += bool(found)
     finally:
         close_engine(engine, args.engine, quiet=True)
+    unsent = len(pairs) - sent  # after an engine failure the rest are not sent: never counted as the same
+    if unsent:
+        print(f"{differences} of {sent} answers differ; {unsent} of {len(pairs)} requests not sent: the engine failed at request {sent}")
+        return 1
     print(f"{differences} of {len(pairs)} answers differ" if differences else "every answer is the same")
     return 1 if differences else 0
 

@@ -86,14 +86,16 @@ def parse(text: str, where: str = "the CR text") -> Edition:
             continue
         if match := PARAGRAPH.match(line):
             last = Paragraph(match.group(1), match.group(2))
-            edition.paragraphs.setdefault(last.number, last)
+            if last.number in edition.paragraphs:  # which of the two is the rule? neither is kept quietly
+                raise CatalogError(f"{where}: rule {last.number} is numbered twice; a text of the CR numbers each rule once")
+            edition.paragraphs[last.number] = last
         elif match := SUBSECTION.match(line):
             edition.subsections[match.group(1)] = match.group(2)
             last = None
         elif match := SECTION.match(line):
             edition.sections[match.group(1)] = match.group(2)
             last = None
-        elif last is not None and edition.paragraphs[last.number] is last:
+        elif last is not None:
             grown = (
                 Paragraph(last.number, last.text, (*last.examples, line))
                 if line.startswith("Example")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -111,4 +112,12 @@ def test_capabilities_only_says_what_an_engine_of_those_capabilities_is_tested_o
     assert head.startswith("An engine declaring blocking, combat runs ") and " rules:" in head
     assert "509.1h" in result.stdout.split()
     bad = cli("capabilities", "--only", "combat,telepathy", cwd=ROOT)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "unknown capability 'telepathy'" in bad.stderr
+
+
+def test_capabilities_name_json_is_that_capability_alone_and_an_unknown_one_is_refused() -> None:
+    result = cli("capabilities", "tokens", "--json", cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert [c["name"] for c in json.loads(result.stdout)["capabilities"]] == ["tokens"]
+    bad = cli("capabilities", "telepathy", "--json", cwd=ROOT)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "unknown capability 'telepathy'" in bad.stderr

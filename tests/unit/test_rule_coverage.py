@@ -275,3 +275,16 @@ def test_the_totals_of_a_section_or_heading_are_those_of_its_rules() -> None:
             if not prefix or _within(rule.paragraph.number, prefix):
                 expected[rule.state] += 1
         assert found.totals(prefix) == expected, prefix
+
+
+def test_an_edition_numbering_a_rule_twice_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second 106.7 with other words would be missed if either were kept quietly."""
+    text = PINNED.read_text(encoding="utf-8")
+    edited = text.replace("\n106.8. ", "\n106.7. Some abilities produce mana. (Changed.)\n\n106.8. ", 1)
+    other = tmp_path / "twice.txt"
+    other.write_text(edited, encoding="utf-8")
+    assert main(["cr-changes", str(other)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "rule 106.7 is numbered twice" in err

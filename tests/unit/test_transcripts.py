@@ -138,3 +138,31 @@ def test_names_are_stable_and_safe() -> None:
     assert transcript_name('mana/could_produce.feature::Exotic Orchard\'s {G} / "x"') == (
         "mana-could_produce--exotic-orchard-s-g-x.jsonl"
     )
+
+
+class CrashesOnTheSecond(ReferenceEngine):
+    """Crashes at its first action: the requests after it are never sent."""
+
+    def perform(self, action: JSON) -> JSON:
+        raise EngineFailure("the engine exited (status 9)")
+
+
+def test_replay_never_counts_a_request_it_did_not_send_as_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    import oracle.registry
+    from oracle.suite.commands import replay_file
+
+    recording = _recorded(ReferenceEngine())
+    recording.perform(TAP)
+    recording.observe()
+    path = write_transcript(tmp_path, {"scenario": "s", "outcome": "FAIL"}, recording.messages)
+    described = {"name": "crashy", "version": "1", "capabilities": []}
+    monkeypatch.setattr(oracle.registry, "open_engine", lambda *a: (CrashesOnTheSecond(), described))
+    monkeypatch.setattr(oracle.registry, "close_engine", lambda *a, **k: None)
+    args = argparse.Namespace(file=str(path), engine="x", engine_timeout=None, validate_wire=False)
+    assert replay_file(args) == 1
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == "1 of 2 answers differ; 3 of 5 requests not sent: the engine failed at request 2", last
