@@ -88,10 +88,17 @@ class Scenario:
 
 
 def feature_files(roots: list[Path]) -> list[Path]:
-    """Every .feature file of these files and folders, each once, in a fixed order."""
+    """Every .feature file of these files and folders, each once, in a fixed order; a folder's
+    hidden files and folders (a name starting with ".") are not walked: they hold what a tool keeps
+    aside, never a scenario of the user's."""
     found: list[Path] = []
     for root in roots:
-        found += [root] if root.is_file() else sorted(root.rglob("*.feature"))
+        if root.is_file():
+            found.append(root)
+            continue
+        found += sorted(
+            p for p in root.rglob("*.feature") if not any(part.startswith(".") for part in p.relative_to(root).parts)
+        )
     return list(dict.fromkeys(p.resolve() for p in found))
 
 

@@ -206,3 +206,36 @@ def test_a_scenario_the_reference_engine_fails_is_never_written(
     assert [d["kind"] for d in run.dropped] == ["observation"] and "status" in run.dropped[0]["why"]
     summary = json.loads((tmp_path / "found" / "exploration.json").read_text(encoding="utf-8"))
     assert summary["scenarios_the_reference_failed"] == run.dropped
+
+
+def test_divergences_found_and_dropped_never_exit_green(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every divergence dropped (here: each candidate failed its check) is exit status 1, not '0 divergences'."""
+    import argparse
+    from types import SimpleNamespace
+
+    from oracle.suite.explore import command, runner
+
+    dropped = [{"scenario": "x", "kind": "observation", "why": "on reference it ended with status 2"}]
+    result = SimpleNamespace(
+        found=[], examples=3, with_verdict=3, elapsed=lambda: 1.0, with_blocks=0, with_combat_damage=0,
+        scope=SimpleNamespace(refused_cards={}), dropped=dropped, refused_positions=0, blind=lambda: False,
+    )  # fmt: skip
+    monkeypatch.setattr(runner, "explore", lambda options: result)
+    args = argparse.Namespace(
+        engine="reference", against="reference", seed=1, budget=None, examples=3, out=str(tmp_path), engine_timeout=10.0
+    )
+    monkeypatch.setattr(command, "_argv", lambda args: [])
+    assert command.run(args) == 1
+    assert "1 divergences found were not written" in capsys.readouterr().err
+
+
+def test_run_features_does_not_walk_hidden_folders(tmp_path: Path) -> None:
+    from oracle.suite.scenarios import feature_files
+
+    (tmp_path / ".check-abc").mkdir()
+    (tmp_path / ".check-abc" / "found.feature").write_text("Feature: x\n", encoding="utf-8")
+    (tmp_path / "mine.feature").write_text("Feature: y\n", encoding="utf-8")
+    assert [p.name for p in feature_files([tmp_path])] == ["mine.feature"]
+    assert [p.name for p in feature_files([tmp_path / ".check-abc" / "found.feature"])] == ["found.feature"]

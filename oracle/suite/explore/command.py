@@ -40,8 +40,8 @@ BLIND = 3
 
 
 def run(args: argparse.Namespace) -> int:
-    """Explore; exit status 0 when no divergence was found, 1 when one was, :data:`BLIND` (3) when
-    most examples ended without a verdict, whatever was found."""
+    """Explore; exit status 0 when no divergence was found, 1 when one was (written, or found and
+    dropped), :data:`BLIND` (3) when most examples ended without a verdict, whatever was found."""
     budget, examples = args.budget, args.examples
     if examples is not None and examples < 1:
         raise UserError(f"--examples must be at least 1, not {examples}")
@@ -93,6 +93,12 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return BLIND
+    if result.dropped:  # divergences found and not written are never a green "0 divergences"
+        print(
+            f"{len(result.dropped)} divergences found were not written (warnings above): exit status 1",
+            file=sys.stderr,
+        )
+        return 1
     return 1 if result.found else 0
 
 

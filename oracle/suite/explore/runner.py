@@ -338,7 +338,7 @@ def _keep(run: Run, engines: tuple[str, str]) -> None:
             run.beyond_declared.append({"scenario": name, "kind": divergence.kind, "needs": missing})
             continue
         text = feature(divergence, number, engines, run.options.command)
-        why = fails_on_the_reference(text, run.options.against, run.options.timeout, run.options.out)
+        why = fails_on_the_reference(text, run.options.against, run.options.timeout)
         if why:  # a fault of the explorer's, not of the engine's: never written
             run.dropped.append({"scenario": name, "kind": divergence.kind, "why": why})
             continue

@@ -24,8 +24,10 @@ CHECK_TIME = 300
 
 def fails_on_the_reference(text: str, against: str, timeout: float, scratch: Path | None = None) -> str:
     """Why the scenario ``text`` (a .feature file's) does not pass on ``against``; "" when it passes.
-    It is written for the check in a temporary folder inside ``scratch`` (the output folder)."""
-    with tempfile.TemporaryDirectory(prefix=".check-", dir=scratch) as folder:
+    It is written for the check in a temporary folder of the system's (``scratch``, where given),
+    never inside the output folder: a check killed midway leaves no unchecked scenario there for a
+    later ``run --features`` to find."""
+    with tempfile.TemporaryDirectory(prefix="mtg-conformance-check-", dir=scratch) as folder:
         path = write_whole(Path(folder) / "found.feature", text)
         command = [sys.executable, "-m", "oracle", "run", "--features", str(path), "--engine", against, "-v"]
         if against.startswith("cmd:"):
