@@ -111,7 +111,7 @@ class Suite:
             raise pytest.UsageError(str(exc)) from None
         expectations = config.getoption("mtg_expectations")
         if expectations:  # for this engine, as it names itself, whatever started it
-            from oracle.suite.results import check_expectations_engine
+            from oracle.suite.expectations_file import check_expectations_engine
 
             try:
                 check_expectations_engine(Path(expectations), described, spec)
@@ -191,10 +191,10 @@ def _checked_inputs(config: pytest.Config) -> tuple[Any, dict[str, Any]]:
     from oracle.contract.protocol import check_timeout
     from oracle.paths import suite_root
     from oracle.suite.catalog import check_tags, feature_sources, load_catalog, scenario_ids
+    from oracle.suite.expectations_file import load_expectations
     from oracle.suite.feature_check import check_feature_files
     from oracle.suite.needs import derive_all
     from oracle.suite.preflight import writable_folder
-    from oracle.suite.results import load_expectations
 
     from . import sources
 

@@ -151,7 +151,7 @@ def _check_selection(args: argparse.Namespace, catalog: Any, features: Path) -> 
                 f"-m {args.markexpr!r}: no scenario can have the marker {name!r} (see 'mtg-conformance rulings')"
             )
     if getattr(args, "expectations", None):
-        from .results import load_expectations
+        from .expectations_file import load_expectations
 
         load_expectations(Path(args.expectations), scenario_ids(features))
 
@@ -206,7 +206,7 @@ def run_suite(args: argparse.Namespace, extra: Sequence[str] = (), quiet: bool =
     pytest_args += [f"--mtg-features={path}" for path in features]
     engine, described = open_engine(args.engine, args.engine_timeout, args.validate_wire)
     if getattr(args, "expectations", None):  # for this engine, as it names itself, whatever started it
-        from .results import check_expectations_engine
+        from .expectations_file import check_expectations_engine
 
         try:
             check_expectations_engine(Path(args.expectations), described, args.engine)

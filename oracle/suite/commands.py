@@ -191,7 +191,7 @@ def expectations(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int
     """``mtg-conformance expectations``: run the suite and write the expectations file; only a
     complete run can be a baseline.  ``--update FILE`` writes FILE anew (or ``--out``), keeping the
     reasons and the pin a person wrote in it."""
-    from .results import expectations_toml
+    from .expectations_file import expectations_toml
 
     previous = None
     if args.update:  # what a person wrote in it is kept (oracle/suite/expectations_file.py)

@@ -16,8 +16,8 @@ import pytest
 
 from oracle.contract.protocol import SubprocessEngine
 from oracle.registry import ALIASES
+from oracle.suite.expectations_file import load_expectations
 from oracle.suite.reports.json_report import SCHEMA
-from oracle.suite.results import load_expectations
 from oracle.toml import read_toml
 from tests.unit.test_cli import cli
 

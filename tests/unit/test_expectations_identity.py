@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from oracle.paths import shipped_fixture
-from oracle.suite.results import expectations_toml, load_expectations
+from oracle.suite.expectations_file import expectations_toml, load_expectations
 from oracle.toml import read_toml
 from tests.unit.test_cli import cli
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from oracle.errors import UserError
-from oracle.suite.expectations_file import implied_skips, scenario_needs
-from oracle.suite.results import ScenarioResult, expectations_toml, load_expectations
+from oracle.suite.expectations_file import expectations_toml, implied_skips, load_expectations, scenario_needs
+from oracle.suite.results import ScenarioResult
 from oracle.toml import tomllib
 from tests.unit.test_cli import cli
 

@@ -17,7 +17,7 @@ from oracle.contract import Engine
 from oracle.contract.interface import JSON
 from oracle.contract.protocol import SubprocessEngine
 from oracle.errors import EngineLoadError
-from oracle.suite.results import load_expectations
+from oracle.suite.expectations_file import load_expectations
 from tests.unit.test_cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
