@@ -280,3 +280,62 @@ Feature: Declaring blockers: which creatures may block, and what they block
     Then Grizzly Bears is blocking Kederekt Creeper
     And Llanowar Elves is blocking Kederekt Creeper
     And Kederekt Creeper is blocked
+
+  @cr:702.111b @cr:509.1b
+  Scenario: A creature with menace can't be blocked by one creature while another creature blocks a different attacker
+    # Review, 2026-12-04: menace counts the creatures blocking the creature that has it, not the
+    # blockers of the whole declaration.
+    Given Alice controls Kederekt Creeper
+    And Alice controls Hill Giant
+    And Bob controls Grizzly Bears
+    And Bob controls Llanowar Elves
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Kederekt Creeper and Hill Giant as attackers
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Kederekt Creeper and Llanowar Elves as a blocker of Hill Giant
+    Then the action is rejected for an illegal blocker
+    And Grizzly Bears is not blocking
+    And Llanowar Elves is not blocking
+
+  @cr:509.1b @cr:702.9b @cr:613.1f
+  Scenario: An attacker that lost flying after attacking can be blocked by a creature without flying or reach
+    # Review, 2026-12-04: the restriction comes from the abilities the attacker has as blockers are
+    # declared, not from its printed card.
+    Given Alice controls Serra Angel
+    And Alice controls two Islands
+    And Alice has Turn to Frog in her hand
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Serra Angel as an attacker
+    And Alice taps Island for mana
+    And Alice taps Island for mana
+    And Alice casts Turn to Frog targeting Serra Angel
+    And all players pass priority
+    Then Serra Angel does not have flying
+    When the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Serra Angel
+    Then Grizzly Bears is blocking Serra Angel
+    And Serra Angel is blocked
+
+  @cr:506.4a @cr:509.1b @cr:702.17b
+  @needs:state-based-actions
+  Scenario: A creature with reach blocking a flyer keeps blocking after it loses reach
+    # Review, 2026-12-04: block restrictions are checked as blockers are declared (509.1b); losing
+    # an ability is none of the ways 506.4 removes a creature from combat.
+    Given Alice controls Serra Angel
+    And Alice controls two Islands
+    And Alice has Turn to Frog in her hand
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Serra Angel as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Serra Angel
+    And Alice taps Island for mana
+    And Alice taps Island for mana
+    And Alice casts Turn to Frog targeting Giant Spider
+    And all players pass priority
+    Then Giant Spider does not have reach
+    And Giant Spider is blocking Serra Angel
+    When the game proceeds to Alice's postcombat main phase
+    Then Giant Spider is in Bob's graveyard
+    And Bob's life total is 20

@@ -81,6 +81,21 @@ Feature: Combat: declaring attackers and combat damage
     And Alice declares Grizzly Bears as an attacker
     Then the action is rejected for summoning sickness or an illegal attacker
 
+  @cr:508.1a @cr:302.6
+  Scenario: A land controlled since the turn began that became a creature this turn can attack
+    # Review, 2026-12-04: 302.6 asks how long its controller has controlled the permanent, not how
+    # long it has been a creature.
+    Given Alice controls Forest
+    And Alice has Animate Land in her hand
+    And Alice has {G} in her mana pool
+    When Alice casts Animate Land targeting Forest
+    And all players pass priority
+    And the game proceeds to Alice's declare attackers step
+    And Alice declares Forest as an attacker
+    Then Forest is attacking Bob
+    When the game proceeds to Alice's postcombat main phase
+    Then Bob's life total is 17
+
   @cr:508.1a
   Scenario: The active player can't declare an opponent's creature as an attacker
     Given Bob controls Grizzly Bears
@@ -118,4 +133,13 @@ Feature: Combat: declaring attackers and combat damage
     When the game proceeds to Alice's declare attackers step
     And Alice declares Grizzly Bears as an attacker
     And Alice declares no attackers
+    Then the action is rejected for timing
+
+  @cr:508.1 @cr:506.1
+  Scenario: Attackers can't be declared in the beginning of combat step
+    # Review, 2026-12-04: attackers are declared as the declare attackers step begins (508.1); the
+    # beginning of combat step, the first of the combat phase's steps (506.1), has no declaration.
+    Given it is Alice's beginning of combat step
+    And Alice controls Grizzly Bears
+    When Alice declares Grizzly Bears as an attacker
     Then the action is rejected for timing

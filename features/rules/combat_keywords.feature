@@ -140,6 +140,23 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And the game proceeds to Alice's postcombat main phase
     Then Bob's life total is 14
 
+  @cr:702.19a @cr:510.1d
+  @needs:state-based-actions
+  Scenario: A blocking creature with trample deals all its damage to the attacker and none to the attacking player
+    # Review, 2026-12-04: trample modifies how an attacking creature assigns its damage and does
+    # nothing for a blocker (702.19a), which assigns all of it to the creature it blocks (510.1d).
+    Given Alice controls Hill Giant
+    And Bob controls Colossal Dreadmaw
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Colossal Dreadmaw as a blocker of Hill Giant
+    And the game proceeds to Alice's combat damage step
+    Then no player is asked to choose anything
+    And Alice's life total is 20
+    And Hill Giant is in Alice's graveyard
+    And Colossal Dreadmaw has 3 damage marked on it
+
   @cr:702.15b @cr:120.3f
   @needs:combat-keywords
   Scenario: Combat damage to a player from a creature with lifelink gains its controller that much life
@@ -192,6 +209,34 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     And the game proceeds to Alice's postcombat main phase
     Then Alice's life total is 20
     And Bob's life total is 20
+
+  @cr:702.15b @cr:110.2
+  @needs:combat-keywords
+  Scenario: Lifelink gains life for the creature's controller, not its owner
+    # Review, 2026-12-04: 702.15b gives the life to the source's controller; its owner gains it
+    # only when it has no controller.
+    Given Alice controls Grizzly Bears
+    And Bob owns Grizzly Bears
+    And Alice controls Basilisk Collar attached to Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And the game proceeds to Alice's postcombat main phase
+    Then Alice's life total is 22
+    And Bob's life total is 18
+
+  @cr:702.15b @cr:301.5d
+  @needs:combat-keywords
+  Scenario: Lifelink granted by another player's Equipment gains life for the creature's controller
+    # Review, 2026-12-04: the source of the damage is the creature, so its controller gains the
+    # life (702.15b), not the controller of the Equipment that grants lifelink (301.5d); the
+    # reminder text's "you" is not the Collar's controller.
+    Given Alice controls Grizzly Bears
+    And Bob controls Basilisk Collar attached to Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And the game proceeds to Alice's postcombat main phase
+    Then Alice's life total is 22
+    And Bob's life total is 18
 
   @cr:702.20b @cr:509.1a @cr:502.3
   Scenario: A creature with vigilance that attacked can block in the opponent's next turn

@@ -209,3 +209,25 @@ Feature: First strike and double strike: the first combat damage step
     When all players pass priority
     Then it is Alice's combat damage step
     And Bob's life total is 15
+
+  @cr:510.4 @cr:702.7b
+  @needs:state-based-actions
+  Scenario: A creature given first strike after blockers are declared deals its damage in the first combat damage step
+    # Review, 2026-12-04: who strikes first is read as the combat damage step begins (510.4), not
+    # as blockers are declared nor from the printed card; both creatures then deal their damage in
+    # the first step, at the same time.
+    Given Alice controls Grizzly Bears
+    And Alice controls Mountain
+    And Alice has Kindled Fury in her hand
+    And Bob controls Youthful Knight
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Youthful Knight as a blocker of Grizzly Bears
+    And Alice taps Mountain for mana
+    And Alice casts Kindled Fury targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears has first strike
+    When the game proceeds to Alice's combat damage step
+    Then Youthful Knight is in Bob's graveyard
+    And Grizzly Bears is in Alice's graveyard

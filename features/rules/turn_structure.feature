@@ -58,6 +58,28 @@ Feature: The turn structure: drawing, skipping combat steps, leaving combat, and
     And all players pass priority
     Then it is Alice's declare blockers step of turn 3
 
+  @cr:508.8 @cr:506.1 @cr:506.4
+  Scenario: The declare blockers and combat damage steps happen even when the only declared attacker has left combat
+    # Review, 2026-12-04: 508.8 skips these steps when no creature was declared as an attacker, not
+    # when none is attacking as the declare attackers step ends; Grizzly Bears was declared.
+    Given it is Alice's precombat main phase
+    And Alice controls Grizzly Bears
+    And Bob controls Island
+    And Bob has Unsummon in his hand
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Grizzly Bears as an attacker
+    And Alice passes priority
+    And Bob taps Island for mana
+    And Bob casts Unsummon targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears is in Alice's hand
+    And Alice has priority
+    When all players pass priority
+    Then it is Alice's declare blockers step of turn 3
+    When Bob declares no blockers
+    And all players pass priority
+    Then it is Alice's combat damage step of turn 3
+
   @cr:511.3 @cr:510.1a
   Scenario: A creature that attacked in one turn deals no combat damage in the next turn
     Given it is Alice's precombat main phase

@@ -54,6 +54,7 @@ class CombatRules(GameBase):
                 obj.tapped = True  # 508.1f
             obj.attacking = True  # 508.1k
         self.state.awaiting_attackers = False
+        self.state.attackers_declared = bool(attackers)  # 508.8
         self.log("attackers-declared", player=player, attackers=[self.name(o) for o in attackers])
         self._player_acted(player)
 
@@ -144,3 +145,4 @@ class CombatRules(GameBase):
             obj.attacking, obj.blocked, obj.blocking = False, None, []
         self.state.first_strikers = None
         self.state.second_damage_step = False
+        self.state.attackers_declared = False

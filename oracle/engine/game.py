@@ -128,8 +128,10 @@ class Game(ActivationRules, CastingRules, LandRules, ZoneRules, TriggerRules, St
         for player in self.state.players:
             player.pool.empty()
         index = STEPS.index(self.state.step)
-        if self.state.step == "declare-attackers" and not any(o.attacking for o in self.state.permanents()):
-            index = STEPS.index("combat-damage")  # 508.8: skip declare blockers and combat damage
+        if self.state.step == "declare-attackers" and not self.state.attackers_declared:
+            # 508.8: "If no creatures are declared as attackers", skip declare blockers and combat
+            # damage; an attacker removed from combat since (506.4) was declared all the same.
+            index = STEPS.index("combat-damage")
         if self.state.step == "combat-damage" and self.state.first_strikers and not self.state.second_damage_step:
             self.begin_step("combat-damage")  # 510.4: the phase gets a second combat damage step
             return

@@ -224,6 +224,9 @@ class GameState:
     awaiting_attackers: bool = False
     #: 509.1: the declare blockers step has begun and blockers are not declared yet.
     awaiting_blockers: bool = False
+    #: 508.8: a creature was declared as an attacker in this combat, whether or not it is still
+    #: attacking (one removed from combat was declared all the same).
+    attackers_declared: bool = False
     #: 510.4: during a combat with first or double strike, the attacking and blocking creatures that
     #: had first strike or double strike as the first combat damage step began; None otherwise.
     first_strikers: list[int] | None = None
