@@ -355,3 +355,25 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Fencing Ace is blocked
     And Bob's life total is 20
     And Fencing Ace has no damage marked on it
+
+  @cr:510.1c @cr:510.4 @cr:702.4b
+  @needs:state-based-actions
+  Scenario: A double striker divides its damage again in the second combat damage step among the blockers left
+    # wingedsheep/argentum-engine pull request #1598: the division chosen in the first combat damage
+    # step was reused in the second, where its damage for a blocker no longer there was lost (or,
+    # with trample, sent to the player); each step's damage is divided among the creatures blocking then.
+    Given Alice controls Fencing Ace
+    And Bob controls Llanowar Elves
+    And Bob controls Ornithopter
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Fencing Ace as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Llanowar Elves and Ornithopter as blockers of Fencing Ace
+    And the game proceeds to Alice's combat damage step
+    And Alice divides Fencing Ace's combat damage as 1 to Llanowar Elves
+    Then Llanowar Elves is in Bob's graveyard
+    And Ornithopter has no damage marked on it
+    When all players pass priority
+    Then it is Alice's combat damage step
+    And Ornithopter has 1 damage marked on it
+    And Fencing Ace has no damage marked on it
