@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from oracle.engine import activation, combat, combat_damage
+from oracle.engine import activation, combat, combat_damage, zones
 from oracle.engine.characteristics import Characteristics, compute
 from oracle.engine.state import GameObject
 
@@ -175,6 +175,34 @@ def stale_blockers_take_the_damage(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(combat.CombatRules, "declare_blockers", declare_blockers)
     mp.setattr(combat.CombatRules, "blockers_of", blockers_of)
     mp.setattr(combat_damage.CombatDamageRules, "_assign_attacker", assign)
+
+
+def combat_roles_survive_leaving(mp: pytest.MonkeyPatch) -> None:
+    """phase-rs/phase pull request #4679 ("Fix combat roles persisting through battlefield exits
+    (CR 506.4)"): a permanent leaving the battlefield was never removed from the combat's attackers
+    and blockers, and as phase.rs keeps an object's id across zones, a blocker that died and came
+    back (Undying, blink, exile and return) was still blocking (506.4, 400.7: it is a new object,
+    removed from combat as the old one left).  Here what a permanent was in combat as it left is
+    kept by its card, and given back to it if it returns before combat ends."""
+    original_move = zones.ZoneRules.move
+    original_end = combat.CombatRules._end_combat
+
+    def move(self: Any, obj: GameObject, zone: str, controller: str | None = None) -> GameObject:
+        new = original_move(self, obj, zone, controller)
+        kept: dict[str, tuple[tuple[int, ...], bool, bool | None]] = getattr(self.state, "combat_roles_kept", {})
+        if obj.zone == "battlefield" and (obj.blocking or obj.attacking) and obj.ref:
+            self.state.combat_roles_kept = {**kept, obj.ref: (tuple(obj.blocking), obj.attacking, obj.blocked)}
+        elif zone == "battlefield" and new.ref in kept:
+            blocking, attacking, blocked = kept[new.ref]
+            new.blocking, new.attacking, new.blocked = list(blocking), attacking, blocked
+        return new
+
+    def end_combat(self: Any) -> None:
+        original_end(self)
+        self.state.combat_roles_kept = {}
+
+    mp.setattr(zones.ZoneRules, "move", move)
+    mp.setattr(combat.CombatRules, "_end_combat", end_combat)
 
 
 def first_step_division_reused(mp: pytest.MonkeyPatch) -> None:
@@ -374,6 +402,14 @@ MUTANTS: list[Mutant] = [
         ("A blocked trampler whose blocker has left combat assigns all its damage to the player",),
         source="phase-rs/phase issue #1740: Combat damage uses stale combat state: dead blockers/attackers still"
         " participate",
+    ),
+    Mutant(
+        "combat-roles-survive-leaving",
+        (),
+        "a blocker that leaves the battlefield and returns during the combat is still blocking (506.4, 400.7)",
+        combat_roles_survive_leaving,
+        ("A blocker that dies and returns to the battlefield is a new object, not blocking",),
+        source="phase-rs/phase pull request #4679: Fix combat roles persisting through battlefield exits (CR 506.4)",
     ),
     Mutant(
         "first-step-division-reused",
