@@ -110,3 +110,32 @@ Feature: The cleanup step: discarding to maximum hand size, and damage and "unti
     Then Grizzly Bears is a 5/5 creature
     When the game proceeds to Bob's upkeep
     Then Grizzly Bears is a 2/2 creature
+
+  @cr:514.2 @cr:514.1 @cr:120.3e
+  Scenario: Damage is removed in the cleanup step even when the active player discards to hand size
+    # wingedsheep/argentum-engine pull request #1014: the discard to maximum hand size returned before
+    # the cleanup step's other turn-based actions, so marked damage stayed into the next turn when
+    # the active player had discarded; 514.2 removes it once the discard is done.
+    Given it is Alice's precombat main phase
+    And Alice controls Grizzly Bears with three +1/+1 counters on it
+    And Alice has Flame Slash in her hand
+    And Alice has Forest in her hand
+    And Alice has Island in her hand
+    And Alice has Swamp in her hand
+    And Alice has Mountain in her hand
+    And Alice has Plains in her hand
+    And Alice has Wastes in her hand
+    And Alice has Giant Growth in her hand
+    And Alice has Unsummon in her hand
+    And Alice has {R} in her mana pool
+    When Alice casts Flame Slash targeting Grizzly Bears
+    And all players pass priority
+    And the game proceeds to Alice's end step
+    Then Grizzly Bears has 4 damage marked on it
+    When all players pass priority
+    Then Alice must choose a card in her hand to discard
+    When Alice chooses Unsummon
+    Then Unsummon is in Alice's graveyard
+    And Alice has seven cards in her hand
+    And it is Bob's upkeep of turn 4
+    And Grizzly Bears has no damage marked on it

@@ -143,3 +143,18 @@ Feature: Combat: declaring attackers and combat damage
     And Alice controls Grizzly Bears
     When Alice declares Grizzly Bears as an attacker
     Then the action is rejected for timing
+
+  @cr:302.6 @cr:508.1a
+  Scenario: A land that came under its controller's control this turn and became a creature can't attack
+    # wingedsheep/argentum-engine pull request #468: summoning sickness was given only to permanents
+    # printed as creatures, so a land played and animated the same turn attacked; 302.6 asks how long
+    # its controller has controlled the permanent, whatever it was then.
+    Given Alice controls Forest, which came under her control this turn
+    And Alice has Animate Land in her hand
+    And Alice has {G} in her mana pool
+    When Alice casts Animate Land targeting Forest
+    And all players pass priority
+    Then Forest is a 3/3 creature
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Forest as an attacker
+    Then the action is rejected for summoning sickness or an illegal attacker

@@ -355,3 +355,56 @@ Feature: Combat damage with blockers: who deals damage to whom, and how it is di
     And Fencing Ace is blocked
     And Bob's life total is 20
     And Fencing Ace has no damage marked on it
+
+  @cr:510.1c @cr:510.4 @cr:702.4b
+  @needs:state-based-actions
+  Scenario: A double striker divides its damage again in the second combat damage step among the blockers left
+    # wingedsheep/argentum-engine pull request #1598: the division chosen in the first combat damage
+    # step was reused in the second, where its damage for a blocker no longer there was lost (or,
+    # with trample, sent to the player); each step's damage is divided among the creatures blocking then.
+    Given Alice controls Fencing Ace
+    And Bob controls Llanowar Elves
+    And Bob controls Ornithopter
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Fencing Ace as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Llanowar Elves and Ornithopter as blockers of Fencing Ace
+    And the game proceeds to Alice's combat damage step
+    And Alice divides Fencing Ace's combat damage as 1 to Llanowar Elves
+    Then Llanowar Elves is in Bob's graveyard
+    And Ornithopter has no damage marked on it
+    When all players pass priority
+    Then it is Alice's combat damage step
+    And Ornithopter has 1 damage marked on it
+    And Fencing Ace has no damage marked on it
+
+  @cr:506.4 @cr:400.7 @cr:510.1c
+  @needs:state-based-actions
+  Scenario: A blocker that dies and returns to the battlefield is a new object, not blocking
+    # phase-rs/phase pull request #4679: a permanent leaving the battlefield stayed among the combat's
+    # blockers, so a blocker that died and came back (there by undying, here by Order of Whiteclay)
+    # was still blocking; it is a new object, removed from combat as the old one left (506.4, 400.7).
+    Given Alice controls Hill Giant
+    And Alice controls three Swamps
+    And Alice has Murder in her hand
+    And Bob controls Grizzly Bears
+    And Bob controls a tapped Order of Whiteclay
+    And Bob controls three Plains
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Grizzly Bears as a blocker of Hill Giant
+    And Alice casts Murder tapping three Swamps for mana targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears is in Bob's graveyard
+    When Alice passes priority
+    And Bob activates Order of Whiteclay's ability tapping three Plains for mana targeting Grizzly Bears in his graveyard
+    And all players pass priority
+    Then Grizzly Bears is on the battlefield
+    And Grizzly Bears is not blocking
+    And Hill Giant is blocked
+    When the game proceeds to Alice's postcombat main phase
+    Then Grizzly Bears is on the battlefield
+    And Grizzly Bears has no damage marked on it
+    And Hill Giant has no damage marked on it
+    And Bob's life total is 20

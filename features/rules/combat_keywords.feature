@@ -358,3 +358,19 @@ Feature: Deathtouch, trample, lifelink and vigilance in combat
     Then Grizzly Bears is on the battlefield
     And Grizzly Bears has no damage marked on it
     And Ornithopter is in Bob's graveyard
+
+  @cr:702.19b @cr:510.1c
+  Scenario: Trample needs no lethal damage to each blocker when none of its damage goes to the player
+    # phase-rs/phase pull request #1816: the damage assignment of a trampler required lethal damage to
+    # every blocker even when none of its damage went to the player; 702.19b makes that the condition
+    # of assigning damage to the player only.
+    Given Alice controls Colossal Dreadmaw
+    And Bob controls Giant Spider
+    And Bob controls Grizzly Bears
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Colossal Dreadmaw as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider and Grizzly Bears as blockers of Colossal Dreadmaw
+    And the game proceeds to Alice's combat damage step
+    Then Alice may divide Colossal Dreadmaw's combat damage as 5 to Giant Spider and 1 to Grizzly Bears
+    And Alice can't divide Colossal Dreadmaw's combat damage as 5 to Giant Spider and 1 to Bob

@@ -231,3 +231,31 @@ Feature: First strike and double strike: the first combat damage step
     When the game proceeds to Alice's combat damage step
     Then Youthful Knight is in Bob's graveyard
     And Grizzly Bears is in Alice's graveyard
+
+  @cr:702.7b @cr:510.4 @cr:510.1a
+  Scenario: A first striker that dealt no damage in the first combat damage step deals none in the second
+    # magefree/mage pull request #12297, as first submitted: the second combat damage step took the
+    # creatures that had dealt no damage in the first, so a first striker with 0 power then, pumped
+    # between the steps, struck in the second; it had first strike as the first step began (702.7b).
+    Given Alice controls Ornithopter
+    And Ornithopter has a -1/-1 counter on it
+    And Alice controls Mountain
+    And Alice controls Forest
+    And Alice has Kindled Fury in her hand
+    And Alice has Giant Growth in her hand
+    When Alice taps Mountain for mana
+    And Alice casts Kindled Fury targeting Ornithopter
+    And all players pass priority
+    Then Ornithopter is a 0/1 creature
+    And Ornithopter has first strike
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Ornithopter as an attacker
+    And the game proceeds to Alice's combat damage step
+    Then Bob's life total is 20
+    When Alice taps Forest for mana
+    And Alice casts Giant Growth targeting Ornithopter
+    And all players pass priority
+    Then Ornithopter is a 3/4 creature
+    When all players pass priority
+    Then it is Alice's combat damage step
+    And Bob's life total is 20
