@@ -93,6 +93,9 @@ def parser(doc: str) -> argparse.ArgumentParser:
     docs = commands.add_parser("docs", help="render the living documentation as HTML")
     docs.add_argument("--out", required=True, help="folder for the HTML pages")
     docs.add_argument("--report", action="append", default=[], help="a report.json whose outcomes to show (repeatable)")
+    from .compare import add_parser as add_compare
+
+    add_compare(commands)
     commands.add_parser("serve", help="speak the wire protocol on stdin and stdout for the reference engine")
     from .coverage.command import add_parsers as add_coverage
     from .explore.command import add_parser as add_explore
