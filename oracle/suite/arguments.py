@@ -105,6 +105,9 @@ def parser(doc: str) -> argparse.ArgumentParser:
         help="first show the certifications committed with the suite (fixtures/engines/engines.toml) "
         "and the lists across its real engines",
     )
+    from .compare import add_parser as add_compare
+
+    add_compare(commands)
     commands.add_parser("serve", help="speak the wire protocol on stdin and stdout for the reference engine")
     from .coverage.command import add_parsers as add_coverage
     from .explore.command import add_parser as add_explore

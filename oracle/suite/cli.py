@@ -13,6 +13,9 @@ scenarios that encode official rulings and the Comprehensive Rules.
     Run the suite and write the engine's expectations file: every scenario that did not pass.
 ``mtg-conformance docs --out DIR [--certified] [--report FILE ...]``
     Render the rulings and their scenarios as HTML, with engines' outcomes from reports.
+``mtg-conformance compare OLD NEW [--markdown]``
+    What was fixed, what broke and what changed between two report.json files; the exit status is
+    1 when a scenario that passed in OLD ran and did not pass in NEW.
 ``mtg-conformance smoke --engine SPEC``
     Check the handshake and run the core scenarios in seconds; print the result as JSON.
 ``mtg-conformance cards --out FILE``
@@ -296,6 +299,10 @@ def _main(argv: Sequence[str] | None) -> int:
             written = render_docs(Path(args.out), reports, real={c.name for c in committed if c.real})
             print(f"wrote {len(written)} pages into {args.out}")
             return 0
+        if args.command == "compare":
+            from .compare import run as compare
+
+            return compare(args)
         if args.command in ("cards", "smoke", "replay", "capabilities"):
             return run_command(args, run_suite)
         if args.command == "explore":
