@@ -190,8 +190,8 @@ def replay_file(args: argparse.Namespace) -> int:
 def expectations(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int:
     """``mtg-conformance expectations``: run the suite and write the expectations file; only a
     complete run can be a baseline.  ``--update FILE`` writes FILE anew (or ``--out``), keeping the
-    reasons and the pin a person wrote in it."""
-    from .expectations_file import expectations_toml
+    reasons, the pin and the notes at its head a person wrote in it."""
+    from .expectations_file import expectations_toml, with_header_notes
 
     previous = None
     if args.update:  # what a person wrote in it is kept (oracle/suite/expectations_file.py)
@@ -207,6 +207,8 @@ def expectations(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int
             f"{printable(run.described['name'], 100)!r}: not updated"
         )
     text = expectations_toml(run.collector.ordered(), run.described, previous)
+    if args.update:
+        text = with_header_notes(text, Path(args.update).read_text(encoding="utf-8"))
     out = args.out or args.update
     if out:
         write_whole(Path(out), text)

@@ -53,6 +53,7 @@ __all__ = [
     "load_expectations",
     "scenario_needs",
     "undeclared_of",
+    "with_header_notes",
 ]
 
 
@@ -224,3 +225,16 @@ def expectations_toml(
 def _quote(text: str) -> str:
     # A JSON string is a TOML basic string, once DEL (which TOML wants escaped) is.
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def with_header_notes(text: str, previous_text: str) -> str:
+    """``text`` (a file :func:`expectations_toml` wrote) with the comment lines a person added to
+    the head of the file it replaces (before its first entry) kept, after the written ones."""
+    head = previous_text.split("[[expected]]", 1)[0].splitlines()
+    written = set(text.split("[[expected]]", 1)[0].splitlines())
+    notes = [line for line in head if line.lstrip().startswith("#") and line not in written]
+    if not notes:
+        return text
+    lines = text.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    return "".join([*lines[:at], *(f"{note}\n" for note in notes), *lines[at:]])
