@@ -26,6 +26,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from typing import IO, Any, NoReturn
 
 from oracle.errors import UserError
@@ -53,6 +54,8 @@ class Terminated(KeyboardInterrupt):
 
 
 _RECEIVED: list[int] = []
+#: Set while signals are deferred (:func:`signals_deferred`).
+_DEFERRING: list[bool] = []
 #: Whether this process ends its children at its exit (the command does).
 _OWNING: list[int] = []
 
@@ -78,9 +81,34 @@ def received_signals() -> list[int]:
     return list(_RECEIVED)
 
 
-def _terminate(signum: int, frame: object) -> NoReturn:
+#: What a second interruption says: the first is being honoured, and the report is still written.
+ALREADY_STOPPING = b"mtg-conformance: already stopping, writing what ran; interrupt once more to stop without it\n"
+
+
+def _terminate(signum: int, frame: object) -> None:
+    """The first signal stops the run (:class:`Terminated`); a second one, which comes while the run
+    winds down and writes what ran (a second Ctrl-C), is noted and said, not raised, so that the
+    report of what ran is still written; a third stops at once."""
     _RECEIVED.append(signum)
+    if _DEFERRING or len(_RECEIVED) == 2:
+        if os.getpid() in _OWNING:  # said once, by the command, not by each of its workers
+            os.write(2, ALREADY_STOPPING)
+        return
     raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Within it (the reports of a run being written), a signal is noted and said, not raised, so
+    the files are written whole; one that came is raised as :class:`Terminated` once they are."""
+    before = len(_RECEIVED)
+    _DEFERRING.append(True)
+    try:
+        yield
+    finally:
+        _DEFERRING.pop()
+    if before == 0 and _RECEIVED:  # the run had ended whole: the signal still ends the command
+        raise Terminated(_RECEIVED[0])
 
 
 def exit_status(code: int) -> str:

@@ -21,7 +21,7 @@ limits both sides keep (line length, nesting, time) and the strict decoding of o
 
 from __future__ import annotations
 
-from .client import SubprocessEngine, Terminated, end_engines_on_signals, received_signals
+from .client import SubprocessEngine, Terminated, end_engines_on_signals, received_signals, signals_deferred
 from .serve import Server, serve
 from .wire import DEFAULT_TIMEOUT, MAX_DEPTH, MAX_LINE, PROTOCOL_VERSION, WireError, check_timeout, decode, encode
 
@@ -40,4 +40,5 @@ __all__ = [
     "end_engines_on_signals",
     "received_signals",
     "serve",
+    "signals_deferred",
 ]

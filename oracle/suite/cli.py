@@ -249,8 +249,14 @@ def certify(args: argparse.Namespace) -> int:
     """Run the suite and write every report (:mod:`oracle.suite.reports`) into ``--out``."""
     from time import perf_counter
 
+    from oracle.contract.protocol import signals_deferred
+
+    from .reports.writer import set_aside_earlier
+
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if aside := set_aside_earlier(out):
+        print(f"moved the report of an earlier run into {aside}")
     date, start = datetime.now(timezone.utc).isoformat(timespec="seconds"), perf_counter()
     run = run_suite(args)
     # After the run: these import pytest-bdd's modules, which pytest rewrites.
@@ -259,13 +265,14 @@ def certify(args: argparse.Namespace) -> int:
     from .reports.writer import write_reports
     from .results import as_dicts
 
-    scenarios = as_dicts(run.collector.ordered())
-    for scenario in scenarios:  # the report links each transcript from where it lies
-        if scenario.get("transcript"):
-            scenario["transcript"] = Path(os.path.relpath(scenario["transcript"], out.resolve())).as_posix()
-    report = build_report(scenarios, args.engine, run.described, date, perf_counter() - start)
-    written = write_reports(out, report, suite_root(), step_definitions(_harness().parents[1]))
-    print(f"wrote {', '.join(p.name for p in written)} into {out}")
+    with signals_deferred():  # a Ctrl-C now (a second one, often) still leaves the report of what ran
+        scenarios = as_dicts(run.collector.ordered())
+        for scenario in scenarios:  # the report links each transcript from where it lies
+            if scenario.get("transcript"):
+                scenario["transcript"] = Path(os.path.relpath(scenario["transcript"], out.resolve())).as_posix()
+        report = build_report(scenarios, args.engine, run.described, date, perf_counter() - start)
+        written = write_reports(out, report, suite_root(), step_definitions(_harness().parents[1]))
+        print(f"wrote {', '.join(p.name for p in written)} into {out}")
     return run.status
 
 

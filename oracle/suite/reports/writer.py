@@ -16,10 +16,28 @@ from oracle.suite.reports.junit import junit_xml
 from oracle.suite.reports.markdown import report_markdown
 from oracle.suite.reports.messages import Definition, cucumber_messages
 
-__all__ = ["REPORT_FILES", "write_reports"]
+__all__ = ["EARLIER", "REPORT_FILES", "set_aside_earlier", "write_reports"]
 
 #: The files :func:`write_reports` writes, in that order.
 REPORT_FILES = ("report.json", "report.md", "report.html", "junit.xml", "cucumber-messages.ndjson", "badge.svg")
+#: Where :func:`set_aside_earlier` moves the reports an earlier run left in the folder.
+EARLIER = "earlier"
+
+
+def set_aside_earlier(out: Path) -> Path | None:
+    """Move the reports an earlier run left in ``out`` into ``out/earlier/`` (replacing what was
+    there), before a run that may not get to write its own: a folder never shows an older run's
+    report as if it were this one's.  Returns the folder they went into, or None if there were none."""
+    found = [out / name for name in REPORT_FILES if (out / name).is_file()]
+    if not found:
+        return None
+    aside = out / EARLIER
+    aside.mkdir(exist_ok=True)
+    for name in REPORT_FILES:
+        (aside / name).unlink(missing_ok=True)
+    for path in found:
+        path.replace(aside / path.name)
+    return aside
 
 
 def write_reports(
