@@ -340,4 +340,18 @@ MUTANTS = [
         # copy", so the token of a Clone that copied nothing is a 1/1 Grizzly Bears.
         ("The token of a Clone that copied nothing enters as a copy of the creature Alice chooses",),
     ),
+    Mutant(
+        "token-leaving-dies",
+        (),
+        "a token exiled or returned to a hand dies, since it ceases to exist (700.4, 111.7)",
+        token_leaving_dies,
+        ("A token copy exiled when its original dies does not die: one Rogue, from the original only",),
+    ),
+    Mutant(
+        "tokens-exiled-into-the-graveyard",
+        (),
+        "Dual Nature's 'exile all tokens' puts them into the graveyard, so they die (700.4)",
+        tokens_exiled_into_the_graveyard,
+        ("A token copy exiled when its original dies does not die: one Rogue, from the original only",),
+    ),
 ]
