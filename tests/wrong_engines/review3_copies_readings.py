@@ -354,4 +354,21 @@ MUTANTS = [
         tokens_exiled_into_the_graveyard,
         ("A token copy exiled when its original dies does not die: one Rogue, from the original only",),
     ),
+    Mutant(
+        "printed-sorcery-timing-ignored",
+        (),
+        "an ability's printed 'Activate only as a sorcery' is ignored; equip's is kept (602.5d, 307.1)",
+        printed_sorcery_timing_ignored,
+        (
+            "Jaxis's ability can't be activated in the upkeep",
+            "Jaxis's ability can't be activated while a spell is on the stack",
+        ),
+    ),
+    Mutant(
+        "printed-target-controller-ignored",
+        (),
+        "'another target creature you control' printed in an ability accepts another player's creature (115.1, 109.5)",
+        printed_target_controller_ignored,
+        ("Jaxis can't copy a creature another player controls",),
+    ),
 ]
