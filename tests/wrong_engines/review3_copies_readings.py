@@ -371,4 +371,18 @@ MUTANTS = [
         printed_target_controller_ignored,
         ("Jaxis can't copy a creature another player controls",),
     ),
+    Mutant(
+        "created-with-read-as-by-name",
+        ("dual-nature.left-before-token",),
+        "'tokens created with this enchantment' are those any object of its name created (607.2c)",
+        created_with_read_as_by_name,
+        ("A second Dual Nature leaving exiles only the token it created",),
+    ),
+    Mutant(
+        "created-with-copied-from-the-token",
+        ("dual-nature.left-before-token",),
+        "a token copy of a token is marked as created by the copied token's creator (707.2, 607.2c)",
+        created_with_copied_from_the_token,
+        ("Jaxis's copy of a Dual Nature token was not created with Dual Nature and stays",),
+    ),
 ]
