@@ -385,4 +385,14 @@ MUTANTS = [
         created_with_copied_from_the_token,
         ("Jaxis's copy of a Dual Nature token was not created with Dual Nature and stays",),
     ),
+    Mutant(
+        "token-doubling-by-the-effects-controller",
+        (),
+        "Doubling Season doubles the tokens an effect its controller controls creates, under anyone's control (111.2, 614.1a)",
+        token_doubling_by_the_effects_controller,
+        (
+            "Bob's Doubling Season doubles the token Alice's Dual Nature makes Bob create",
+            "Alice's Doubling Season doesn't double the token her Dual Nature makes Bob create",
+        ),
+    ),
 ]
