@@ -395,4 +395,18 @@ MUTANTS = [
             "Alice's Doubling Season doesn't double the token her Dual Nature makes Bob create",
         ),
     ),
+    Mutant(
+        "own-name-read-as-any-object-named-so",
+        (),
+        "'When Tuktuk the Explorer dies' triggers when any object with that name dies (201.5)",
+        own_name_read_as_any_object_named_so,
+        ("Jaxis's copy of Tuktuk loses to the legend rule, dies, and only its own abilities trigger",),
+    ),
+    Mutant(
+        "legend-rule-is-not-dying",
+        (),
+        "a permanent the legend rule puts into the graveyard doesn't die: no dies trigger (704.5j, 700.4)",
+        legend_rule_is_not_dying,
+        ("Jaxis's copy of Tuktuk loses to the legend rule, dies, and only its own abilities trigger",),
+    ),
 ]
