@@ -409,4 +409,18 @@ MUTANTS = [
         legend_rule_is_not_dying,
         ("Jaxis's copy of Tuktuk loses to the legend rule, dies, and only its own abilities trigger",),
     ),
+    Mutant(
+        "zinnia-counts-every-players-creatures",
+        ("base-power.definition",),
+        "Zinnia's 'other creatures you control with base power 1' counts every player's (109.5)",
+        zinnia_counts_every_players_creatures,
+        ("Zinnia and Crusader of Odric count only their controller's creatures",),
+    ),
+    Mutant(
+        "crusader-counts-every-players-creatures",
+        ("base-power.cda",),
+        "Crusader of Odric's 'the number of creatures you control' counts every player's (109.5, 604.3)",
+        crusader_counts_every_players_creatures,
+        ("Zinnia and Crusader of Odric count only their controller's creatures",),
+    ),
 ]
