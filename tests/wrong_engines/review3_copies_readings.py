@@ -423,4 +423,11 @@ MUTANTS = [
         crusader_counts_every_players_creatures,
         ("Zinnia and Crusader of Odric count only their controller's creatures",),
     ),
+    Mutant(
+        "enters-trigger-ignores-you-control",
+        (),
+        "'whenever another creature you control enters' triggers for another player's creature (603.2, 109.5)",
+        enters_trigger_ignores_you_control,
+        ("Agate Instigator doesn't trigger when a creature enters under an opponent's control",),
+    ),
 ]
