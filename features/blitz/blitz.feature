@@ -114,6 +114,25 @@ Feature: Blitz
     And Alice has no cards in her hand
     And Alice controls one Rogue token
 
+  @ruling:blitz.draw-on-any-death @cr:702.152a @cr:613.1f @cr:613.8 @cr:603.7c
+  Scenario: Under Humility a blitzed creature has no haste and draws nothing, but is still sacrificed
+    # Review, 2026-12-04: haste and the draw are had through blitz's static ability of the permanent
+    # (702.152a), not gained as the spell resolves; Humility takes that ability away (613.1f, and the
+    # blitz effect depends on Humility's, 613.8). The sacrifice comes from the ability that worked
+    # while the spell was on the stack, where Humility doesn't apply.
+    Given Alice controls Humility
+    And Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B} in her mana pool
+    When Alice casts Girder Goons for its blitz cost
+    And all players pass priority
+    Then Girder Goons is a 1/1 creature
+    And Girder Goons does not have haste
+    When the game proceeds to Alice's end step
+    And all players pass priority until the stack is empty
+    Then Girder Goons is in Alice's graveyard
+    And Alice has no cards in her hand
+    And Alice controls no Rogue tokens
+
   @ruling:blitz.sacrifice-only-if-present @cr:603.7c @cr:400.7
   Scenario: A blitzed creature returned to its owner's hand stays there at the end step
     Given Alice has Girder Goons in her hand

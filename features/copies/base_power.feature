@@ -98,6 +98,19 @@ Feature: Base power and toughness
     Then Crusader of Odric's base power and toughness are 2/2
     And Crusader of Odric is a 3/3 creature
 
+  @ruling:base-power.cda @ruling:base-power.definition @cr:109.5 @cr:604.3 @cr:208.4b
+  Scenario: Zinnia and Crusader of Odric count only their controller's creatures
+    # Review, 2026-12-04: "you" on a static ability is the controller of the object it's on
+    # (109.5): Bob's creatures count for neither. Crusader of Odric counts Zinnia and itself, so its
+    # base power is 2, and Zinnia's only other creature has no base power 1.
+    Given Alice controls Zinnia, Valley's Voice
+    And Alice controls Crusader of Odric
+    And Bob controls Llanowar Elves
+    And Bob controls Grizzly Bears
+    Then Crusader of Odric is a 2/2 creature
+    And Crusader of Odric's base power and toughness are 2/2
+    And Zinnia, Valley's Voice is a 1/3 creature
+
   @ruling:base-power.cda @cr:208.4b @cr:613.4a @cr:613.4b
   Scenario: A setting effect applies after the characteristic-defining ability
     Given Alice controls Crusader of Odric

@@ -38,6 +38,47 @@ Feature: Dual Nature
     Then Alice controls no Grizzly Bears tokens
     And the original Grizzly Bears is on the battlefield
 
+  @ruling:dual-nature.left-before-token @cr:607.2c @cr:603.10a
+  Scenario: A second Dual Nature leaving exiles only the token it created
+    # Review, 2026-12-04: "tokens created with this enchantment" are those this Dual Nature's own
+    # first ability made (607.2c), not those of another object with its name. Each Dual Nature
+    # made one token; the two triggers look alike, and either order ends the same.
+    Given Alice controls a tapped Dual Nature
+    And Alice has Grizzly Bears in her hand
+    And Alice has {G}{G} in her mana pool
+    And Bob has Disenchant in his hand
+    And Bob has {W}{W} in his mana pool
+    When Alice casts Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Alice controls two Grizzly Bears tokens
+    When Alice passes priority
+    And Bob casts Disenchant targeting the tapped Dual Nature
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    And the original Grizzly Bears is on the battlefield
+
+  @ruling:dual-nature.left-before-token @cr:607.2c @cr:707.2 @cr:111.1
+  Scenario: Jaxis's copy of a Dual Nature token was not created with Dual Nature and stays
+    # Review, 2026-12-04: the copy was created with Jaxis's ability; which object created a token
+    # is not a copiable value (707.2), so the copy of Dual Nature's token is not one of "the tokens
+    # created with" Dual Nature (607.2c).
+    Given Alice controls Jaxis, the Troublemaker
+    And Alice has Island in her hand
+    And Alice has Grizzly Bears in her hand
+    And Alice has {G}{G}{R} in her mana pool
+    And Bob has Disenchant in his hand
+    And Bob has {W}{W} in his mana pool
+    When Alice casts Grizzly Bears using {G}{G}
+    And all players pass priority until the stack is empty
+    And Alice activates Jaxis, the Troublemaker's ability targeting the token Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Alice controls two Grizzly Bears tokens
+    When Alice passes priority
+    And Bob casts Disenchant targeting Dual Nature
+    And all players pass priority until the stack is empty
+    Then Alice controls one Grizzly Bears token
+    And the original Grizzly Bears is on the battlefield
+
   @ruling:dual-nature.left-before-token @cr:603.6c @cr:603.10a @cr:603.2
   Scenario: The token that escaped Dual Nature stays when the original creature leaves later
     Given Alice has Grizzly Bears in her hand

@@ -90,6 +90,49 @@ Feature: Activating abilities: who may, when, with which targets, and paying eve
     Then the action is rejected for an illegal target
     And Island is in Alice's hand
 
+  @cr:115.1 @cr:602.2b @cr:109.5
+  Scenario: Jaxis can't copy a creature another player controls
+    # Review, 2026-12-04: "another target creature you control": "you" is the player who activated
+    # the ability (109.5), and the target must fit the whole description (115.1), "you control" as
+    # much as "another".
+    Given Alice controls Jaxis, the Troublemaker
+    And Bob controls Grizzly Bears
+    And Alice has Island in her hand
+    And Alice has {R} in her mana pool
+    When Alice activates Jaxis, the Troublemaker's ability targeting Grizzly Bears
+    Then the action is rejected for an illegal target
+    And Island is in Alice's hand
+    And Jaxis, the Troublemaker is untapped
+
+  @cr:602.5d @cr:307.1
+  Scenario: Jaxis's ability can't be activated in the upkeep
+    # Review, 2026-12-04: "Activate only as a sorcery" printed in an ability's own text means what
+    # equip's does (602.5d): its controller's main phase, with an empty stack (307.1).
+    Given it is Alice's upkeep
+    And Alice controls Jaxis, the Troublemaker
+    And Alice controls Grizzly Bears
+    And Alice has Island in her hand
+    And Alice has {R} in her mana pool
+    When Alice activates Jaxis, the Troublemaker's ability targeting Grizzly Bears
+    Then the action is rejected for timing
+    And Island is in Alice's hand
+    And Jaxis, the Troublemaker is untapped
+
+  @cr:602.5d @cr:307.1 @cr:117.3c
+  Scenario: Jaxis's ability can't be activated while a spell is on the stack
+    # Alice holds priority after casting Giant Growth (117.3c), in her main phase, but the stack
+    # is not empty.
+    Given Alice controls Jaxis, the Troublemaker
+    And Alice controls Grizzly Bears
+    And Alice has Island in her hand
+    And Alice has Giant Growth in her hand
+    And Alice has {R}{G} in her mana pool
+    When Alice casts Giant Growth targeting Grizzly Bears
+    And Alice activates Jaxis, the Troublemaker's ability targeting Grizzly Bears
+    Then the action is rejected for timing
+    And Jaxis, the Troublemaker is untapped
+    And Giant Growth is on the stack
+
   @cr:118.3 @cr:602.2b
   Scenario: A cost that discards a card can't be paid with an empty hand
     Given Alice controls Jaxis, the Troublemaker

@@ -37,6 +37,21 @@ Feature: Damage dealt by spells and abilities
     Then Bob's life total is 19
     And Alice's life total is 20
 
+  @cr:603.2 @cr:109.5
+  Scenario: Agate Instigator doesn't trigger when a creature enters under an opponent's control
+    # Review, 2026-12-04: "whenever another creature you control enters": "you" is Agate
+    # Instigator's controller (109.5), so Bob's creature entering is not the event it waits for
+    # (603.2).
+    Given it is Bob's precombat main phase
+    And Alice controls Agate Instigator
+    And Bob has Grizzly Bears in his hand
+    And Bob has {G}{G} in his mana pool
+    When Bob casts Grizzly Bears
+    And all players pass priority until the stack is empty
+    Then Grizzly Bears is on the battlefield
+    And Bob's life total is 20
+    And Alice's life total is 20
+
   @cr:113.7a @cr:120.3a
   Scenario: Agate Instigator's ability deals its damage after Agate Instigator has left the battlefield
     Given Alice controls Agate Instigator

@@ -78,3 +78,22 @@ Feature: A nontoken creature leaving the battlefield: Dual Nature's second abili
     And all players pass priority until the stack is empty
     Then Alice controls one Grizzly Bears token
     And Alice has one card in her hand
+
+  @cr:700.4 @cr:111.7 @cr:603.6c @cr:603.10a
+  Scenario: A token copy exiled when its original dies does not die: one Rogue, from the original only
+    # Review, 2026-12-04: "dies" means put into a graveyard from the battlefield (700.4). The token
+    # copy of Girder Goons is exiled, and ceases to exist there (111.7) without having died, so its
+    # copied "When this creature dies" doesn't trigger.
+    Given Alice has Girder Goons in her hand
+    And Alice has {B}{B}{B}{B}{B} in her mana pool
+    And Bob has Murder in his hand
+    And Bob has {B}{B}{B} in his mana pool
+    When Alice casts Girder Goons
+    And all players pass priority until the stack is empty
+    Then Alice controls one Girder Goons token
+    When Alice passes priority
+    And Bob casts Murder targeting the original Girder Goons
+    And all players pass priority until the stack is empty
+    Then Girder Goons is in Alice's graveyard
+    And Alice controls no Girder Goons tokens
+    And Alice controls one Rogue token
