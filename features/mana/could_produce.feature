@@ -111,6 +111,31 @@ Feature: The types of mana a permanent could produce
     When Alice chooses green
     Then Alice's mana pool contains exactly {G}
 
+  @cr:106.7
+  Scenario: Reflecting Pool reflects what its controller's Exotic Orchard could produce
+    # Review, 2026-12-04: Exotic Orchard's ability would produce {G} if it resolved now (Bob's
+    # Forest), so {G} is a type it could produce; a land that reflects others defines no type only
+    # when nothing outside the circle does (undefined_type.feature, two Reflecting Pools).
+    Given Alice controls Reflecting Pool
+    And Alice controls Exotic Orchard
+    And Bob controls Forest
+    When Alice taps Reflecting Pool for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}
+
+  @cr:106.7
+  Scenario: Exotic Orchard reflects an opponent's Exotic Orchard, which reflects Alice's Forest
+    # Review, 2026-12-04: Bob's Exotic Orchard would produce {G} if it resolved now, reflecting
+    # Alice's Forest; Alice's own Exotic Orchard, which it reflects too, adds no type to that.
+    Given Alice controls Exotic Orchard
+    And Alice controls Forest
+    And Bob controls Exotic Orchard
+    When Alice taps Exotic Orchard for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}
+
   @cr:106.7 @cr:106.12b @cr:616.2
   Scenario: Alice's Mana Reflection doesn't change what Bob's Forest could produce
     # Bob's Forest would produce {G} if Bob tapped it: Alice's Mana Reflection applies only when

@@ -280,4 +280,15 @@ MUTANTS = [
         paying_triggers_stacked_at_once,
         ("Manabarbs triggered while casting goes on the stack above the spell",),
     ),
+    Mutant(
+        "reflecting-lands-produce-nothing",
+        ("mana.could-produce",),
+        "a permanent that reflects what others could produce is taken to produce no type, even when a"
+        " land outside the circle defines one (106.7)",
+        reflecting_lands_produce_nothing,
+        (
+            "Reflecting Pool reflects what its controller's Exotic Orchard could produce",
+            "Exotic Orchard reflects an opponent's Exotic Orchard, which reflects Alice's Forest",
+        ),
+    ),
 ]
