@@ -42,6 +42,20 @@ Feature: The types of mana a permanent could produce
     When Alice chooses black
     Then Alice's mana pool contains exactly {B}
 
+  @cr:106.7 @cr:106.3 @cr:106.12a
+  Scenario: Vernal Bloom's additional green is not mana an opponent's Forest could produce
+    # Review, 2026-12-04: 106.7 counts what an ability of the Forest would produce, {B} under
+    # Contamination; the {G} Vernal Bloom adds when the Forest is tapped is produced by Vernal
+    # Bloom's triggered ability, whose source is Vernal Bloom (106.3), not by the Forest.
+    Given Alice controls Fellwar Stone
+    And Bob controls Forest
+    And Bob controls Contamination
+    And Bob controls Vernal Bloom
+    When Alice taps Fellwar Stone for mana
+    Then Alice must choose among {B}
+    When Alice chooses black
+    Then Alice's mana pool contains exactly {B}
+
   @cr:106.7 @cr:616.1 @cr:616.1f @cr:616.2
   Scenario: Replacement effects are applied in every possible order
     # Bob's Forest, tapped by Bob, could give {C} (Contamination, then Mana Reflection,

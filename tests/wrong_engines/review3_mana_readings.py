@@ -291,4 +291,12 @@ MUTANTS = [
             "Exotic Orchard reflects an opponent's Exotic Orchard, which reflects Alice's Forest",
         ),
     ),
+    Mutant(
+        "could-produce-counts-triggered-mana",
+        ("mana.could-produce",),
+        "what a land could produce includes the mana other permanents' 'tapped for mana' triggers would"
+        " add (106.7, 106.3)",
+        could_produce_counts_triggered_mana,
+        ("Vernal Bloom's additional green is not mana an opponent's Forest could produce",),
+    ),
 ]
