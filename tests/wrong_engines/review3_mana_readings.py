@@ -299,4 +299,14 @@ MUTANTS = [
         could_produce_counts_triggered_mana,
         ("Vernal Bloom's additional green is not mana an opponent's Forest could produce",),
     ),
+    Mutant(
+        "could-produce-reads-any-permanent",
+        ("mana.undefined-type", "mana.could-produce"),
+        "'a land an opponent controls' / 'a land you control' read as any permanent that player controls (106.7)",
+        could_produce_reads_any_permanent,
+        (
+            "An opponent's mana creature is not a land Exotic Orchard reflects",
+            "Reflecting Pool doesn't reflect its controller's mana creature",
+        ),
+    ),
 ]
