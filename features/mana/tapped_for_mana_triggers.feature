@@ -56,6 +56,18 @@ Feature: Abilities that trigger when a permanent is tapped for mana
     When Alice taps Forest for mana
     Then Alice's mana pool contains exactly {B}
 
+  @ruling:mana.tapped-for-mana-replacement @cr:106.12a @cr:106.12b @cr:605.1b
+  Scenario: Mana Flare adds the black a Forest produced under Contamination
+    # Review, 2026-12-04: "any type that land produced" is the mana of the production event as
+    # Contamination modified it (106.12b), {B}, not the {G} the Forest's ability would have made.
+    Given Alice controls Forest
+    And Alice controls Contamination
+    And Alice controls Mana Flare
+    When Alice taps Forest for mana
+    Then Alice must choose among {B}
+    When Alice chooses black
+    Then Alice's mana pool contains exactly {B}{B}
+
   @ruling:mana.tapped-for-mana-replacement @cr:106.12a @cr:106.12b
   Scenario: Vernal Bloom triggers on a Forest tapped for mana of any type
     Given Alice controls Forest

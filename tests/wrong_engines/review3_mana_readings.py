@@ -309,4 +309,12 @@ MUTANTS = [
             "Reflecting Pool doesn't reflect its controller's mana creature",
         ),
     ),
+    Mutant(
+        "flare-reads-the-unreplaced-mana",
+        ("mana.tapped-for-mana-trigger", "mana.tapped-for-mana-replacement"),
+        "Mana Flare's 'any type that land produced' read from the land's mana before replacement effects"
+        " (106.12a, 106.12b)",
+        flare_reads_the_unreplaced_mana,
+        ("Mana Flare adds the black a Forest produced under Contamination",),
+    ),
 ]
