@@ -317,4 +317,15 @@ MUTANTS = [
         flare_reads_the_unreplaced_mana,
         ("Mana Flare adds the black a Forest produced under Contamination",),
     ),
+    Mutant(
+        "sorcery-activation-in-any-main-phase",
+        (),
+        "'activate only as a sorcery' checked as 'during a main phase', any player's, the stack empty or not"
+        " (602.5d, 307.1)",
+        sorcery_activation_in_any_main_phase,
+        (
+            "Equip can't be activated while a spell is on the stack",
+            "Equip can't be activated in another player's main phase",
+        ),
+    ),
 ]
