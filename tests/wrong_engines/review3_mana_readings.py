@@ -328,4 +328,11 @@ MUTANTS = [
             "Equip can't be activated in another player's main phase",
         ),
     ),
+    Mutant(
+        "sorcery-speed-ignores-abilities-on-the-stack",
+        (),
+        "a noninstant spell may be cast while only abilities are on the stack (117.1a, 405.1)",
+        sorcery_speed_ignores_abilities_on_the_stack,
+        ("A creature spell can't be cast while a triggered ability is on the stack",),
+    ),
 ]
