@@ -152,6 +152,19 @@ Feature: Activating abilities: who may, when, with which targets, and paying eve
     And Alice's mana pool is empty
 
   @cr:118.3 @cr:602.2b
+  Scenario: A cost that taps an untapped creature you control can't be paid with an opponent's creature
+    # Review, 2026-12-04: Springleaf Drum's cost names a creature Alice controls; Bob's untapped
+    # Llanowar Elves is not one, so she lacks what pays it (118.3).
+    Given Alice controls Springleaf Drum
+    And Alice controls a tapped Grizzly Bears
+    And Bob controls Llanowar Elves
+    When Alice taps Springleaf Drum for mana
+    Then the action is rejected for an unpayable cost
+    And Springleaf Drum is untapped
+    And Llanowar Elves is untapped
+    And Alice's mana pool is empty
+
+  @cr:118.3 @cr:602.2b
   Scenario: A player with two untapped creatures chooses which one to tap for a cost
     Given Alice controls Springleaf Drum
     And Alice controls Llanowar Elves

@@ -335,4 +335,11 @@ MUTANTS = [
         sorcery_speed_ignores_abilities_on_the_stack,
         ("A creature spell can't be cast while a triggered ability is on the stack",),
     ),
+    Mutant(
+        "cost-taps-any-creature",
+        (),
+        "'tap an untapped creature you control' paid with another player's creature (118.3)",
+        cost_taps_any_creature,
+        ("A cost that taps an untapped creature you control can't be paid with an opponent's creature",),
+    ),
 ]
