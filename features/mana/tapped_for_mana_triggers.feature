@@ -112,6 +112,16 @@ Feature: Abilities that trigger when a permanent is tapped for mana
     And Bob's mana pool is empty
 
   @cr:106.12a @cr:605.1b @cr:605.4a
+  Scenario: Bob's Vernal Bloom gives the additional green to Alice, who controls the Forest
+    # Review, 2026-12-04: "Whenever a Forest is tapped for mana, its controller adds an additional
+    # {G}": "its" is the Forest, so the mana goes to Alice, not to Vernal Bloom's controller.
+    Given Alice controls Forest
+    And Bob controls Vernal Bloom
+    When Alice taps Forest for mana
+    Then Alice's mana pool contains exactly {G}{G}
+    And Bob's mana pool is empty
+
+  @cr:106.12a @cr:605.1b @cr:605.4a
   Scenario: Mana Flare adds only the type the land produced, not every type it could produce
     Given Alice controls Shimmering Grotto
     And Alice controls Mana Flare

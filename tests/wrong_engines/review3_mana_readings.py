@@ -342,4 +342,19 @@ MUTANTS = [
         cost_taps_any_creature,
         ("A cost that taps an untapped creature you control can't be paid with an opponent's creature",),
     ),
+    Mutant(
+        "triggered-mana-to-the-triggers-controller",
+        ("mana.tapped-for-mana-trigger",),
+        "Vernal Bloom's 'its controller adds' gives the mana to Vernal Bloom's controller, not the Forest's"
+        " (106.12a, 605.4a)",
+        triggered_mana_to_the_triggers_controller,
+        ("Bob's Vernal Bloom gives the additional green to Alice, who controls the Forest",),
+    ),
+    Mutant(
+        "granted-keywords-for-every-creature",
+        ("symbol.tap",),
+        "Fervor's 'creatures you control have haste' gives haste to every creature (109.5, 702.10c)",
+        granted_keywords_for_every_creature,
+        ("Bob's Fervor doesn't give haste to Alice's creature",),
+    ),
 ]
