@@ -357,4 +357,11 @@ MUTANTS = [
         granted_keywords_for_every_creature,
         ("Bob's Fervor doesn't give haste to Alice's creature",),
     ),
+    Mutant(
+        "x-is-zero-on-the-stack",
+        ("x.enters-uses-spell-x",),
+        "X counted as 0 in a spell's mana value on the stack (202.3e)",
+        x_is_zero_on_the_stack,
+        ("Endless One on the stack has the mana value of the X chosen for it",),
+    ),
 ]
