@@ -41,11 +41,11 @@ Feature: Activating mana abilities while casting a spell or activating an abilit
     Then Llanowar Elves is on the stack
     And Alice's mana pool contains exactly {G}
 
-  @cr:601.2g @cr:605.3a @cr:106.12 @cr:106.12b
+  @cr:601.2g @cr:605.3a @cr:605.3b @cr:106.12 @cr:106.12b
   Scenario: Mana Reflection doubles the mana of a Forest tapped for mana while casting
-    # Review, 2026-12-04: a mana ability activated while paying is activated and resolves as any
-    # other (605.3a): tapping the Forest is tapping it for mana (106.12), and Mana Reflection
-    # modifies that mana production event (106.12b), so {G}{G} pays for Grizzly Bears.
+    # Review, 2026-12-04: a mana ability activated while paying (605.3a) resolves as any other does
+    # (605.3b): tapping the Forest is tapping it for mana (106.12), and Mana Reflection modifies that
+    # mana production event (106.12b), so {G}{G} pays for Grizzly Bears.
     Given Alice controls Forest
     And Alice controls Mana Reflection
     And Alice has Grizzly Bears in her hand

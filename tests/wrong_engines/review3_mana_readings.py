@@ -1,7 +1,7 @@
 """Wrong engines of mana, costs and casting that a third independent rules review found passing the
 whole suite (review of 2026-12-04, round 1 of mana/, costs/ and rules/{mana_payment,
 paying_while_casting, triggered_mana, land_play, activation, casting}): mana abilities activated
-while paying that skip the mana production event (605.3a, 106.12b), or whose triggers go on the stack
+while paying that skip the mana production event (605.3b, 106.12b), or whose triggers go on the stack
 below the spell (117.2a); "could produce" that gives nothing for a reflecting land (106.7), counts
 another permanent's triggered mana (106.7, 106.3), or reads "a land" as any permanent; Mana Flare's
 "type that land produced" read before replacement effects (106.12a-b); "activate only as a sorcery"
@@ -31,7 +31,7 @@ WHILE_PAYING = activation.ActivationRules.activate_while_paying
 def paying_skips_the_mana_event(mp: pytest.MonkeyPatch) -> None:
     """A mana ability activated while paying a cost adds its mana straight to the pool: no mana
     production event, so no replacement effect modifies it and nothing "tapped for mana" triggers
-    (605.3a: it follows the rules of any activation; 106.12, 106.12a-b)."""
+    (605.3a-b: activated while paying, it resolves as any mana ability does; 106.12, 106.12a-b)."""
     produce = activation.produce
 
     def activate_while_paying(self: Any, player: str, abilities: Sequence[tuple[int, int]]) -> None:
@@ -266,7 +266,7 @@ MUTANTS = [
         "paying-skips-the-mana-event",
         (),
         "a mana ability activated while paying adds its mana with no mana production event: no replacement"
-        " effect, no 'tapped for mana' trigger (605.3a, 106.12a-b)",
+        " effect, no 'tapped for mana' trigger (605.3b, 106.12a-b)",
         paying_skips_the_mana_event,
         (
             "Mana Reflection doubles the mana of a Forest tapped for mana while casting",
