@@ -31,6 +31,18 @@ Feature: The tap symbol
     When Alice taps Llanowar Elves for mana
     Then Alice's mana pool contains exactly {G}
 
+  @cr:107.5 @cr:302.6 @cr:109.5
+  Scenario: Bob's Fervor doesn't give haste to Alice's creature
+    # Review, 2026-12-04: Fervor gives haste to "creatures you control", and "you" is Fervor's
+    # controller (109.5): Alice's Llanowar Elves, which came under her control this turn, is still
+    # summoning sick.
+    Given Alice controls Llanowar Elves, which came under her control this turn
+    And Bob controls Fervor
+    When Alice taps Llanowar Elves for mana
+    Then the action is rejected for summoning sickness or an illegal activation
+    And Llanowar Elves is untapped
+    And Alice's mana pool is empty
+
   @cr:107.5 @cr:302.6
   Scenario: A noncreature artifact can use its {T} ability the turn it came under Alice's control
     Given Alice controls Fellwar Stone, which came under her control this turn

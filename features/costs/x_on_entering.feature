@@ -19,6 +19,23 @@ Feature: X in an entering permanent's replacement effects
     And Endless One's mana value is 0
     And Alice's mana pool is empty
 
+  @cr:202.3e @cr:601.2c @cr:115.1
+  Scenario: Endless One on the stack has the mana value of the X chosen for it
+    # Review, 2026-12-04: X is 0 in the mana value of the permanent Endless One becomes, but the
+    # number chosen for it while the spell is on the stack (202.3e): cast with X = 2, its mana value
+    # is 2, so Spell Snare can target it.
+    Given Alice has Endless One in her hand
+    And Alice has {G}{G} in her mana pool
+    And Bob has Spell Snare in his hand
+    And Bob has {U} in his mana pool
+    When Alice casts Endless One with X = 2
+    And Alice passes priority
+    And Bob casts Spell Snare targeting Endless One
+    Then Spell Snare is on the stack
+    When all players pass priority until the stack is empty
+    Then Endless One is in Alice's graveyard
+    And Bob's mana pool is empty
+
   @cr:107.3m @cr:107.3i @cr:614.1c
   Scenario: Hangarback Walker cast with X = 2 costs four mana and enters with two counters, not four
     Given Alice has Hangarback Walker in her hand

@@ -42,6 +42,20 @@ Feature: The types of mana a permanent could produce
     When Alice chooses black
     Then Alice's mana pool contains exactly {B}
 
+  @cr:106.7 @cr:106.3 @cr:106.12a
+  Scenario: Vernal Bloom's additional green is not mana an opponent's Forest could produce
+    # Review, 2026-12-04: 106.7 counts what an ability of the Forest would produce, {B} under
+    # Contamination; the {G} Vernal Bloom adds when the Forest is tapped is produced by Vernal
+    # Bloom's triggered ability, whose source is Vernal Bloom (106.3), not by the Forest.
+    Given Alice controls Fellwar Stone
+    And Bob controls Forest
+    And Bob controls Contamination
+    And Bob controls Vernal Bloom
+    When Alice taps Fellwar Stone for mana
+    Then Alice must choose among {B}
+    When Alice chooses black
+    Then Alice's mana pool contains exactly {B}
+
   @cr:106.7 @cr:616.1 @cr:616.1f @cr:616.2
   Scenario: Replacement effects are applied in every possible order
     # Bob's Forest, tapped by Bob, could give {C} (Contamination, then Mana Reflection,
@@ -107,6 +121,31 @@ Feature: The types of mana a permanent could produce
     Given Alice controls Reflecting Pool
     And Alice controls Forest
     When Alice taps Reflecting Pool for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}
+
+  @cr:106.7
+  Scenario: Reflecting Pool reflects what its controller's Exotic Orchard could produce
+    # Review, 2026-12-04: Exotic Orchard's ability would produce {G} if it resolved now (Bob's
+    # Forest), so {G} is a type it could produce; a land that reflects others defines no type only
+    # when nothing outside the circle does (undefined_type.feature, two Reflecting Pools).
+    Given Alice controls Reflecting Pool
+    And Alice controls Exotic Orchard
+    And Bob controls Forest
+    When Alice taps Reflecting Pool for mana
+    Then Alice must choose among {G}
+    When Alice chooses green
+    Then Alice's mana pool contains exactly {G}
+
+  @cr:106.7
+  Scenario: Exotic Orchard reflects an opponent's Exotic Orchard, which reflects Alice's Forest
+    # Review, 2026-12-04: Bob's Exotic Orchard would produce {G} if it resolved now, reflecting
+    # Alice's Forest; Alice's own Exotic Orchard, which it reflects too, adds no type to that.
+    Given Alice controls Exotic Orchard
+    And Alice controls Forest
+    And Bob controls Exotic Orchard
+    When Alice taps Exotic Orchard for mana
     Then Alice must choose among {G}
     When Alice chooses green
     Then Alice's mana pool contains exactly {G}

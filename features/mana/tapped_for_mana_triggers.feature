@@ -56,6 +56,18 @@ Feature: Abilities that trigger when a permanent is tapped for mana
     When Alice taps Forest for mana
     Then Alice's mana pool contains exactly {B}
 
+  @ruling:mana.tapped-for-mana-replacement @cr:106.12a @cr:106.12b @cr:605.1b
+  Scenario: Mana Flare adds the black a Forest produced under Contamination
+    # Review, 2026-12-04: "any type that land produced" is the mana of the production event as
+    # Contamination modified it (106.12b), {B}, not the {G} the Forest's ability would have made.
+    Given Alice controls Forest
+    And Alice controls Contamination
+    And Alice controls Mana Flare
+    When Alice taps Forest for mana
+    Then Alice must choose among {B}
+    When Alice chooses black
+    Then Alice's mana pool contains exactly {B}{B}
+
   @ruling:mana.tapped-for-mana-replacement @cr:106.12a @cr:106.12b
   Scenario: Vernal Bloom triggers on a Forest tapped for mana of any type
     Given Alice controls Forest
@@ -95,6 +107,16 @@ Feature: Abilities that trigger when a permanent is tapped for mana
   Scenario: Bob's Gauntlet of Power gives the extra mana to Alice, who controls the Forest
     Given Alice controls Forest
     And Bob controls Gauntlet of Power with green chosen
+    When Alice taps Forest for mana
+    Then Alice's mana pool contains exactly {G}{G}
+    And Bob's mana pool is empty
+
+  @cr:106.12a @cr:605.1b @cr:605.4a
+  Scenario: Bob's Vernal Bloom gives the additional green to Alice, who controls the Forest
+    # Review, 2026-12-04: "Whenever a Forest is tapped for mana, its controller adds an additional
+    # {G}": "its" is the Forest, so the mana goes to Alice, not to Vernal Bloom's controller.
+    Given Alice controls Forest
+    And Bob controls Vernal Bloom
     When Alice taps Forest for mana
     Then Alice's mana pool contains exactly {G}{G}
     And Bob's mana pool is empty

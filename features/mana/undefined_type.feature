@@ -73,3 +73,25 @@ Feature: Mana of an undefined type is no mana
     When Alice taps Exotic Orchard for mana
     Then no player is asked to choose anything
     And Alice's mana pool is empty
+
+  @cr:106.5 @cr:106.7
+  Scenario: An opponent's mana creature is not a land Exotic Orchard reflects
+    # Review, 2026-12-04: Exotic Orchard looks at "a land an opponent controls"; Bob's Llanowar
+    # Elves could produce {G}, but it is no land, so no type is defined and the ability produces no
+    # mana (106.5).
+    Given Alice controls Exotic Orchard
+    And Bob controls Llanowar Elves
+    And Bob controls no lands
+    When Alice taps Exotic Orchard for mana
+    Then no player is asked to choose anything
+    And Alice's mana pool is empty
+    And Exotic Orchard is tapped
+
+  @cr:106.5 @cr:106.7
+  Scenario: Reflecting Pool doesn't reflect its controller's mana creature
+    # Review, 2026-12-04: "a land you control": Alice's Llanowar Elves is not one.
+    Given Alice controls Reflecting Pool
+    And Alice controls Llanowar Elves
+    When Alice taps Reflecting Pool for mana
+    Then no player is asked to choose anything
+    And Alice's mana pool is empty

@@ -64,6 +64,33 @@ Feature: Activating abilities: who may, when, with which targets, and paying eve
     Then Bonesplitter is attached to Grizzly Bears
     And Grizzly Bears is a 4/2 creature
 
+  @cr:602.5d @cr:702.6a @cr:307.1
+  Scenario: Equip can't be activated while a spell is on the stack
+    # Review, 2026-12-04: "Activate only as a sorcery" follows a sorcery's timing (602.5d): the
+    # controller's main phase, while the stack is empty (307.1); Llanowar Elves is still on it.
+    Given Alice controls Bonesplitter
+    And Alice controls Grizzly Bears
+    And Alice has Llanowar Elves in her hand
+    And Alice has {G}{C} in her mana pool
+    When Alice casts Llanowar Elves
+    And Alice activates Bonesplitter's ability targeting Grizzly Bears
+    Then the action is rejected for timing
+    And Llanowar Elves is on the stack
+    And Alice's mana pool contains exactly {C}
+
+  @cr:602.5d @cr:702.6a @cr:307.1
+  Scenario: Equip can't be activated in another player's main phase
+    # Review, 2026-12-04: a sorcery is cast in a main phase of its caster's own turn (307.1); Alice
+    # holds priority in Bob's main phase with the stack empty, and still can't equip.
+    Given it is Bob's precombat main phase
+    And Alice controls Bonesplitter
+    And Alice controls Grizzly Bears
+    And Alice has {C} in her mana pool
+    When Bob passes priority
+    And Alice activates Bonesplitter's ability targeting Grizzly Bears
+    Then the action is rejected for timing
+    And Alice's mana pool contains exactly {C}
+
   @cr:702.6a @cr:115.1
   Scenario: Equip can't target a creature another player controls
     Given Alice controls Bonesplitter
@@ -165,6 +192,19 @@ Feature: Activating abilities: who may, when, with which targets, and paying eve
     When Alice taps Springleaf Drum for mana
     Then the action is rejected for an unpayable cost
     And Springleaf Drum is untapped
+    And Alice's mana pool is empty
+
+  @cr:118.3 @cr:602.2b
+  Scenario: A cost that taps an untapped creature you control can't be paid with an opponent's creature
+    # Review, 2026-12-04: Springleaf Drum's cost names a creature Alice controls; Bob's untapped
+    # Llanowar Elves is not one, so she lacks what pays it (118.3).
+    Given Alice controls Springleaf Drum
+    And Alice controls a tapped Grizzly Bears
+    And Bob controls Llanowar Elves
+    When Alice taps Springleaf Drum for mana
+    Then the action is rejected for an unpayable cost
+    And Springleaf Drum is untapped
+    And Llanowar Elves is untapped
     And Alice's mana pool is empty
 
   @cr:118.3 @cr:602.2b

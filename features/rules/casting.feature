@@ -69,6 +69,20 @@ Feature: Casting spells: what may be cast, when, with which X, targets and total
     And Alice casts Flame Slash targeting Grizzly Bears
     Then the action is rejected for timing
 
+  @cr:117.1a @cr:405.1 @cr:302.1
+  Scenario: A creature spell can't be cast while a triggered ability is on the stack
+    # Review, 2026-12-04: "the stack is empty" (117.1a) counts abilities as well as spells (405.1):
+    # Manabarbs's triggered ability, put on the stack as Alice received priority, is on it.
+    Given Alice controls Forest
+    And Alice controls Manabarbs
+    And Alice has Llanowar Elves in her hand
+    When Alice taps Forest for mana
+    Then Manabarbs's triggered ability is on the stack
+    When Alice casts Llanowar Elves
+    Then the action is rejected for timing
+    And Llanowar Elves is in Alice's hand
+    And Alice's mana pool contains exactly {G}
+
   @cr:117.1a @cr:307.1 @cr:704.5g
   Scenario: A sorcery is cast in its controller's main phase with an empty stack
     Given Bob controls Grizzly Bears

@@ -41,6 +41,34 @@ Feature: Activating mana abilities while casting a spell or activating an abilit
     Then Llanowar Elves is on the stack
     And Alice's mana pool contains exactly {G}
 
+  @cr:601.2g @cr:605.3a @cr:605.3b @cr:106.12 @cr:106.12b
+  Scenario: Mana Reflection doubles the mana of a Forest tapped for mana while casting
+    # Review, 2026-12-04: a mana ability activated while paying (605.3a) resolves as any other does
+    # (605.3b): tapping the Forest is tapping it for mana (106.12), and Mana Reflection modifies that
+    # mana production event (106.12b), so {G}{G} pays for Grizzly Bears.
+    Given Alice controls Forest
+    And Alice controls Mana Reflection
+    And Alice has Grizzly Bears in her hand
+    When Alice casts Grizzly Bears tapping Forest for mana
+    Then Grizzly Bears is on the stack
+    And Alice's mana pool is empty
+
+  @cr:601.2g @cr:106.12a @cr:117.2a @cr:603.3
+  Scenario: Manabarbs triggered while casting goes on the stack above the spell
+    # Review, 2026-12-04: Manabarbs triggers as the Forest is tapped in the middle of the cast
+    # (117.2a), and is put on the stack the next time a player would receive priority, once the
+    # spell is cast: it becomes the topmost object (603.3), so it resolves first.
+    Given Alice controls Forest
+    And Alice controls Manabarbs
+    And Alice has Grizzly Bears in her hand
+    And Alice has {G} in her mana pool
+    When Alice casts Grizzly Bears tapping Forest for mana
+    Then Grizzly Bears is on the stack
+    And Manabarbs's triggered ability is on the stack
+    When all players pass priority
+    Then Alice's life total is 19
+    And Grizzly Bears is on the stack
+
   @cr:601.2h
   Scenario: A cost the mana abilities activated while casting don't cover is unpayable, and the cast is undone
     # The Forest untapped again: the contract's "a rejected action changes nothing", not CR 732.1's "may".

@@ -296,7 +296,9 @@ def matches(
 ) -> bool:
     """Whether ``obj`` fits a fixture filter, judged from the source's point of view.
 
-    ``controller`` is "you" for the filter; by default the source's controller.
+    ``controller`` is "you" for the filter; by default the source's controller.  ``mana_value`` and
+    ``max_mana_value`` read the object's mana value, in which X is the number chosen for it while
+    the object is on the stack and 0 elsewhere (202.3e).
     """
     if spec == "self":
         return source is not None and obj.id == source.id
@@ -311,6 +313,7 @@ def matches(
         ("controller", lambda v: (obj.controller == you) == (v == "you")),
         ("owner", lambda v: obj.owner == you),
         ("other", lambda v: source is None or (obj.id != source.id) == bool(v)),
+        ("mana_value", lambda v: ch.mana_value == v),
         ("max_mana_value", lambda v: ch.mana_value <= v),
         ("token", lambda v: obj.is_token == v),
         ("base_power", lambda v: ch.base_power == v),

@@ -145,8 +145,8 @@ KEYWORDS_WITH_COST = {"offspring", "kicker", "blitz", "equip"}
 
 #: Keys of a permanent filter (see :func:`oracle.characteristics.matches`).
 FILTER_KEYS = {
-    "types", "subtypes", "supertypes", "controller", "color", "other", "owner", "max_mana_value", "zone",
-    "token", "base_power",
+    "types", "subtypes", "supertypes", "controller", "color", "other", "owner", "mana_value", "max_mana_value",
+    "zone", "token", "base_power",
 }  # fmt: skip
 
 
