@@ -113,6 +113,27 @@ Feature: The cleanup step: discarding to maximum hand size, and damage and "unti
     When the game proceeds to Bob's upkeep
     Then Grizzly Bears is a 2/2 creature
 
+  @cr:514.2 @cr:120.3e @cr:704.5g
+  Scenario: Damage and a pump end together in the cleanup step, so the creature survives
+    # Review, 2026-12-04: 514.2's two actions happen simultaneously; an engine that ends Giant
+    # Growth's effect, checks state-based actions and only then removes the damage destroys the
+    # 2/2 with 4 damage marked on it.
+    Given it is Alice's precombat main phase
+    And Alice controls Grizzly Bears
+    And Alice has Giant Growth in her hand
+    And Alice has Flame Slash in her hand
+    And Alice has {G}{R} in her mana pool
+    When Alice casts Giant Growth targeting Grizzly Bears
+    And all players pass priority
+    And Alice casts Flame Slash targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears has 4 damage marked on it
+    And Grizzly Bears is a 5/5 creature
+    When the game proceeds to Bob's upkeep
+    Then Grizzly Bears is on the battlefield
+    And Grizzly Bears has no damage marked on it
+    And Grizzly Bears is a 2/2 creature
+
   @cr:514.2 @cr:514.1 @cr:120.3e
   Scenario: Damage is removed in the cleanup step even when the active player discards to hand size
     # wingedsheep/argentum-engine pull request #1014: the discard to maximum hand size returned before

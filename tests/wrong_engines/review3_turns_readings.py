@@ -320,4 +320,11 @@ MUTANTS = [
             " follows",
         ),
     ),
+    Mutant(
+        "cleanup-ends-effects-before-removing-damage",
+        (),
+        "the cleanup step ends 'until end of turn' effects, checks state-based actions, then removes damage (514.2)",
+        cleanup_ends_effects_before_removing_damage,
+        ("Damage and a pump end together in the cleanup step, so the creature survives",),
+    ),
 ]
