@@ -327,4 +327,11 @@ MUTANTS = [
         cleanup_ends_effects_before_removing_damage,
         ("Damage and a pump end together in the cleanup step, so the creature survives",),
     ),
+    Mutant(
+        "lethal-damage-checked-as-dealt",
+        (),
+        "lethal damage judged only by the check after the damage is dealt, not as a state (704.5g, 120.6)",
+        lethal_damage_checked_as_dealt,
+        ("A damaged creature whose toughness drops to the damage marked on it is destroyed",),
+    ),
 ]
