@@ -101,10 +101,24 @@ def triggers_nonactive_player_first(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(triggers.TriggerRules, "_stack_pending_triggers", stack)
 
 
-def triggers_in_the_order_they_triggered(mp: pytest.MonkeyPatch) -> None:
+def triggers_in_seating_order(mp: pytest.MonkeyPatch) -> None:
+    """Waiting triggered abilities put on the stack in the players' seating order, the first
+    player's first whoever is active (603.3b, 101.4: APNAP order starts with the active player)."""
+    original = triggers.TriggerRules._stack_pending_triggers
+
+    def stack(self: Any) -> None:
+        self.state.apnap = lambda: [p.name for p in self.state.players]
+        try:
+            original(self)
+        finally:
+            del self.state.apnap
+
+    mp.setattr(triggers.TriggerRules, "_stack_pending_triggers", stack)
+
+
+def _stack_as_one_list(mp: pytest.MonkeyPatch, newest_first: bool) -> None:
     """Waiting triggered abilities of several players put on the stack as one list, in the order
-    they triggered (their sources' timestamps), whoever controls them (603.3b: each player in APNAP
-    order puts their own)."""
+    they triggered (their sources' timestamps) or the reverse, whoever controls them."""
     original = triggers.TriggerRules._stack_pending_triggers
 
     def stack(self: Any) -> None:
@@ -113,12 +127,25 @@ def triggers_in_the_order_they_triggered(mp: pytest.MonkeyPatch) -> None:
             original(self)
             return
         self.state.pending_triggers = []
-        for item in pending:
+        for item in reversed(pending) if newest_first else pending:
             if self._choose_trigger_targets(item):
                 self.state.stack.append(item)
                 self.log("put-on-stack", source=item.source_info["characteristics"].name)
 
     mp.setattr(triggers.TriggerRules, "_stack_pending_triggers", stack)
+
+
+def triggers_in_the_order_they_triggered(mp: pytest.MonkeyPatch) -> None:
+    """Waiting triggered abilities of several players put on the stack in the order they
+    triggered, the oldest source's first, whoever controls them (603.3b: each player in APNAP order
+    puts their own)."""
+    _stack_as_one_list(mp, newest_first=False)
+
+
+def triggers_newest_source_first(mp: pytest.MonkeyPatch) -> None:
+    """Waiting triggered abilities of several players put on the stack the newest source's first,
+    whoever controls them (603.3b: each player in APNAP order puts their own)."""
+    _stack_as_one_list(mp, newest_first=True)
 
 
 def _remove_combat_roles(state: Any) -> None:
@@ -333,5 +360,36 @@ MUTANTS = [
         "lethal damage judged only by the check after the damage is dealt, not as a state (704.5g, 120.6)",
         lethal_damage_checked_as_dealt,
         ("A damaged creature whose toughness drops to the damage marked on it is destroyed",),
+    ),
+    Mutant(
+        "triggers-nonactive-player-first",
+        (),
+        "the nonactive player's triggered abilities go on the stack first (603.3b, 101.4)",
+        triggers_nonactive_player_first,
+        (
+            "The nonactive player's triggered ability goes on the stack last and resolves first",
+            "In Bob's turn, Alice's triggered ability goes on the stack last and resolves first",
+        ),
+    ),
+    Mutant(
+        "triggers-in-seating-order",
+        (),
+        "triggered abilities go on the stack in seating order, not APNAP order (603.3b, 101.4)",
+        triggers_in_seating_order,
+        ("In Bob's turn, Alice's triggered ability goes on the stack last and resolves first",),
+    ),
+    Mutant(
+        "triggers-in-the-order-they-triggered",
+        (),
+        "the triggered abilities of several players go on the stack in the order they triggered (603.3b)",
+        triggers_in_the_order_they_triggered,
+        ("In Bob's turn, Alice's triggered ability goes on the stack last and resolves first",),
+    ),
+    Mutant(
+        "triggers-newest-source-first",
+        (),
+        "the triggered abilities of several players go on the stack the newest source's first (603.3b)",
+        triggers_newest_source_first,
+        ("The nonactive player's triggered ability goes on the stack last and resolves first",),
     ),
 ]
