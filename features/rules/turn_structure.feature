@@ -91,6 +91,28 @@ Feature: The turn structure: drawing, skipping combat steps, leaving combat, and
     Then Bob's life total is 18
     And Alice's life total is 20
 
+  @cr:511.3 @cr:511.1 @cr:506.4 @cr:508.1k
+  Scenario: Creatures are still in combat during the end of combat step and removed from it as the step ends
+    # Review, 2026-12-04: 511.3 removes creatures from combat as soon as the end of combat step ends,
+    # not as it begins (511.1: it has no turn-based action), nor later, in the cleanup step or when
+    # attackers are next declared. Both creatures survive the damage.
+    Given it is Alice's precombat main phase
+    And Alice controls Hill Giant
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Hill Giant
+    And the game proceeds to Alice's end of combat step
+    Then Hill Giant is attacking Bob
+    And Giant Spider is blocking Hill Giant
+    And Hill Giant is blocked
+    When the game proceeds to Alice's postcombat main phase
+    Then Hill Giant is not attacking
+    And Giant Spider is not blocking
+    And Hill Giant is on the battlefield
+    And Giant Spider is on the battlefield
+
   @cr:601.2f
   Scenario: Damping Sphere doesn't count a spell its player cast in the previous turn
     Given it is Alice's end step

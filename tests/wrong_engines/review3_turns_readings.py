@@ -392,4 +392,25 @@ MUTANTS = [
         triggers_newest_source_first,
         ("The nonactive player's triggered ability goes on the stack last and resolves first",),
     ),
+    Mutant(
+        "removed-from-combat-as-end-of-combat-begins",
+        (),
+        "creatures are removed from combat as the end of combat step begins (511.3, 511.1)",
+        removed_from_combat_as_end_of_combat_begins,
+        ("Creatures are still in combat during the end of combat step and removed from it as the step ends",),
+    ),
+    Mutant(
+        "combat-roles-kept-until-cleanup",
+        (),
+        "creatures are removed from combat only in the cleanup step (511.3)",
+        combat_roles_kept_until_cleanup,
+        ("Creatures are still in combat during the end of combat step and removed from it as the step ends",),
+    ),
+    Mutant(
+        "combat-roles-kept-until-next-attack",
+        (),
+        "creatures are removed from combat only when attackers are next declared (511.3, 508.1k)",
+        combat_roles_kept_until_next_attack,
+        ("Creatures are still in combat during the end of combat step and removed from it as the step ends",),
+    ),
 ]
