@@ -413,4 +413,11 @@ MUTANTS = [
         combat_roles_kept_until_next_attack,
         ("Creatures are still in combat during the end of combat step and removed from it as the step ends",),
     ),
+    Mutant(
+        "damping-sphere-counts-every-players-spells",
+        (),
+        "Damping Sphere counts the spells every player cast this turn, not 'that player' (601.2f)",
+        damping_sphere_counts_every_players_spells,
+        ("Damping Sphere doesn't count a spell another player cast this turn",),
+    ),
 ]
