@@ -420,4 +420,18 @@ MUTANTS = [
         damping_sphere_counts_every_players_spells,
         ("Damping Sphere doesn't count a spell another player cast this turn",),
     ),
+    Mutant(
+        "equip-moves-only-unattached-equipment",
+        (),
+        "equipping an Equipment attached to another creature does nothing (701.3a, 701.3b)",
+        equip_moves_only_unattached_equipment,
+        ("Equipping Bonesplitter to another creature moves it off the first one",),
+    ),
+    Mutant(
+        "equipment-stays-on-its-old-creature",
+        (),
+        "an Equipment moved to another creature still equips the first one (701.3a, 301.5c)",
+        equipment_stays_on_its_old_creature,
+        ("Equipping Bonesplitter to another creature moves it off the first one",),
+    ),
 ]
