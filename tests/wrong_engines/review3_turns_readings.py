@@ -434,4 +434,11 @@ MUTANTS = [
         equipment_stays_on_its_old_creature,
         ("Equipping Bonesplitter to another creature moves it off the first one",),
     ),
+    Mutant(
+        "targets-tracked-by-card",
+        (),
+        "a target that left and came back as a new object is still the spell's target (608.2b, 400.7)",
+        targets_tracked_by_card,
+        ("A spell whose target left the battlefield and came back as a new object doesn't resolve",),
+    ),
 ]
