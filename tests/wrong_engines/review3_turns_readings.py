@@ -441,4 +441,11 @@ MUTANTS = [
         targets_tracked_by_card,
         ("A spell whose target left the battlefield and came back as a new object doesn't resolve",),
     ),
+    Mutant(
+        "effects-follow-the-card",
+        (),
+        "a resolved spell's 'until end of turn' effect follows the card to its new object (611.2c, 400.7)",
+        effects_follow_the_card,
+        ("A pumped creature returned to its owner's hand and cast again is a new object, not pumped",),
+    ),
 ]
