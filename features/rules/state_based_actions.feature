@@ -152,6 +152,19 @@ Feature: State-based actions
     Then Alice has one card in her hand
     And Alice has not lost the game
 
+  @cr:704.5b @cr:121.4 @cr:104.2a
+  Scenario: A player whose spell makes her draw from an empty library loses the game
+    # Review, 2026-12-04: 704.5b is about any attempt to draw from an empty library, not the draw
+    # step's alone: Divination's second draw finds no card.
+    Given Alice has Divination in her hand
+    And Alice has Forest in her library
+    And Alice has {U}{U}{U} in her mana pool
+    When Alice casts Divination
+    And all players pass priority
+    Then Forest is in Alice's hand
+    And Alice has lost the game
+    And Bob has won the game
+
   @cr:704.5n @cr:301.5 @cr:514.2 @needs:state-based-actions
   Scenario: An Equipment attached to a land that stops being a creature becomes unattached
     Given Alice controls Forest

@@ -448,4 +448,11 @@ MUTANTS = [
         effects_follow_the_card,
         ("A pumped creature returned to its owner's hand and cast again is a new object, not pumped",),
     ),
+    Mutant(
+        "effect-draws-from-empty-library-ignored",
+        (),
+        "a spell's draw from an empty library draws nothing and loses nothing (704.5b, 121.4)",
+        effect_draws_from_empty_library_ignored,
+        ("A player whose spell makes her draw from an empty library loses the game",),
+    ),
 ]
