@@ -145,6 +145,23 @@ Feature: Triggered abilities: when they trigger and when they go on the stack
     Then Intrepid Rabbit is a 4/3 creature
     And the stack is empty
 
+  @cr:603.3d @cr:115.1 @cr:109.5
+  Scenario: Intrepid Rabbit's trigger can't target an opponent's creature
+    # Review, 2026-12-04: "target creature you control" is a creature the ability's controller
+    # controls (109.5), so Bob's Grizzly Bears is no legal target and Intrepid Rabbit is the only
+    # one. An engine that drops "you control" offers both, and the question stays unanswered.
+    Given it is Alice's precombat main phase
+    And Bob controls Grizzly Bears
+    And Alice has Intrepid Rabbit in her hand
+    And Alice has {W}{W}{W} in her mana pool
+    When Alice casts Intrepid Rabbit
+    And all players pass priority
+    Then Intrepid Rabbit's triggered ability is on the stack
+    And no player is asked to choose anything
+    When all players pass priority
+    Then Intrepid Rabbit is a 4/3 creature
+    And Grizzly Bears is a 2/2 creature
+
   @cr:603.7a @cr:603.7b @cr:702.152a
   Scenario: A blitzed creature's delayed triggered ability triggers at the beginning of the next end step, and only once
     Given it is Alice's precombat main phase

@@ -455,4 +455,11 @@ MUTANTS = [
         effect_draws_from_empty_library_ignored,
         ("A player whose spell makes her draw from an empty library loses the game",),
     ),
+    Mutant(
+        "trigger-targets-ignore-you-control",
+        (),
+        "'target creature you control' of a triggered ability offers other players' creatures (603.3d, 115.1)",
+        trigger_targets_ignore_you_control,
+        ("Intrepid Rabbit's trigger can't target an opponent's creature",),
+    ),
 ]
