@@ -5,7 +5,9 @@ Feature: The cleanup step: discarding to maximum hand size, and damage and "unti
   for the cards one at a time; an engine that asks for all of them at once answers so through its
   adapter, and may keep the cards chosen so far in her hand until the last answer. Then damage
   marked on permanents is removed and "until end of turn" effects end (CR 514.2). Normally no
-  player receives priority in the cleanup step (CR 514.3), so the next turn begins. No seed ruling is about these rules, but the
+  player receives priority in the cleanup step (CR 514.3), so the next turn begins, unless a
+  state-based action was performed or an ability triggered: then the active player gets priority,
+  and another cleanup step follows (CR 514.3a). No seed ruling is about these rules, but the
   reference engine implements them, so these scenarios pin them.
 
   Background:
@@ -111,6 +113,27 @@ Feature: The cleanup step: discarding to maximum hand size, and damage and "unti
     When the game proceeds to Bob's upkeep
     Then Grizzly Bears is a 2/2 creature
 
+  @cr:514.2 @cr:120.3e @cr:704.5g
+  Scenario: Damage and a pump end together in the cleanup step, so the creature survives
+    # Review, 2026-12-04: 514.2's two actions happen simultaneously; an engine that ends Giant
+    # Growth's effect, checks state-based actions and only then removes the damage destroys the
+    # 2/2 with 4 damage marked on it.
+    Given it is Alice's precombat main phase
+    And Alice controls Grizzly Bears
+    And Alice has Giant Growth in her hand
+    And Alice has Flame Slash in her hand
+    And Alice has {G}{R} in her mana pool
+    When Alice casts Giant Growth targeting Grizzly Bears
+    And all players pass priority
+    And Alice casts Flame Slash targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears has 4 damage marked on it
+    And Grizzly Bears is a 5/5 creature
+    When the game proceeds to Bob's upkeep
+    Then Grizzly Bears is on the battlefield
+    And Grizzly Bears has no damage marked on it
+    And Grizzly Bears is a 2/2 creature
+
   @cr:514.2 @cr:514.1 @cr:120.3e
   Scenario: Damage is removed in the cleanup step even when the active player discards to hand size
     # wingedsheep/argentum-engine pull request #1014: the discard to maximum hand size returned before
@@ -139,3 +162,26 @@ Feature: The cleanup step: discarding to maximum hand size, and damage and "unti
     And Alice has seven cards in her hand
     And it is Bob's upkeep of turn 4
     And Grizzly Bears has no damage marked on it
+
+  @cr:514.3a @cr:704.3 @cr:704.5m @needs:state-based-actions
+  Scenario: A state-based action in the cleanup step gives the active player priority, and another cleanup step follows
+    # Review, 2026-12-04: 514.3 says "normally" no player receives priority; Animate Land's effect
+    # ends in the cleanup step, Holy Strength is attached to a land that isn't a creature, and the
+    # state-based action it causes gives Alice priority there (514.3a), not in Bob's upkeep.
+    Given it is Alice's precombat main phase
+    And Alice controls Forest
+    And Alice has Animate Land in her hand
+    And Alice has Holy Strength in her hand
+    And Alice has {G}{W} in her mana pool
+    When Alice casts Animate Land targeting Forest
+    And all players pass priority
+    And Alice casts Holy Strength targeting Forest
+    And all players pass priority
+    And the game proceeds to Alice's end step
+    And all players pass priority
+    Then it is Alice's cleanup step of turn 3
+    And Alice has priority
+    And Forest is not a creature
+    And Holy Strength is in Alice's graveyard
+    When all players pass priority
+    Then it is Bob's upkeep of turn 4

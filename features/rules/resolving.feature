@@ -2,7 +2,8 @@
 Feature: Resolving spells and abilities
   An instant or sorcery spell follows its instructions and is put into its owner's graveyard
   (CR 608.2n). A spell or ability whose targets have all become illegal doesn't resolve; a spell
-  that doesn't resolve goes to the graveyard too (CR 608.2b). An ability exists on the stack
+  that doesn't resolve goes to the graveyard too (CR 608.2b), even when the target's card came
+  back as a new object (CR 400.7). An ability exists on the stack
   independently of its source: removing the source doesn't affect it (CR 113.7a). No seed
   ruling is about these rules, but the reference engine implements them, so these scenarios pin
   them.
@@ -37,6 +38,26 @@ Feature: Resolving spells and abilities
     Then Grizzly Bears is in Alice's hand
     And Giant Growth is in Alice's graveyard
     And Unsummon is in Bob's graveyard
+    And the stack is empty
+
+  @cr:608.2b @cr:400.7 @cr:702.8a
+  Scenario: A spell whose target left the battlefield and came back as a new object doesn't resolve
+    # Review, 2026-12-04: a target is an object, not a card: Raging Kavu returned to Alice's hand and
+    # cast again (it has flash) is a new object (400.7), so Giant Growth's target is no longer in the
+    # zone it was in when it was targeted, although a permanent of that card is there again.
+    Given Alice controls Raging Kavu
+    And Alice has Giant Growth in her hand
+    And Alice has Unsummon in her hand
+    And Alice has {G}{U}{R}{G}{G} in her mana pool
+    When Alice casts Giant Growth targeting Raging Kavu
+    And Alice casts Unsummon targeting Raging Kavu
+    And all players pass priority
+    Then Raging Kavu is in Alice's hand
+    When Alice casts Raging Kavu
+    And all players pass priority
+    And all players pass priority
+    Then Raging Kavu is a 3/1 creature
+    And Giant Growth is in Alice's graveyard
     And the stack is empty
 
   @cr:113.7a @cr:608.2b

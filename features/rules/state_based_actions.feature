@@ -36,6 +36,26 @@ Feature: State-based actions
     Then Grizzly Bears is on the battlefield
     And Grizzly Bears is a 5/5 creature
 
+  @cr:704.5g @cr:120.6 @cr:613.4b @cr:613.4c
+  Scenario: A damaged creature whose toughness drops to the damage marked on it is destroyed
+    # Review, 2026-12-04: lethal damage is a state the game checks whenever a player would receive
+    # priority, not a test made as damage is dealt; Turn to Frog sets the base 1/1 in layer 7b and
+    # Giant Growth's +3/+3 in 7c makes it 4/4, with the 4 damage Flame Slash marked on it before.
+    Given Alice controls Grizzly Bears
+    And Alice has Giant Growth in her hand
+    And Alice has Flame Slash in her hand
+    And Alice has Turn to Frog in her hand
+    And Alice has {G}{R}{U}{U} in her mana pool
+    When Alice casts Giant Growth targeting Grizzly Bears
+    And all players pass priority
+    And Alice casts Flame Slash targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears has 4 damage marked on it
+    And Grizzly Bears is on the battlefield
+    When Alice casts Turn to Frog targeting Grizzly Bears
+    And all players pass priority
+    Then Grizzly Bears is in Alice's graveyard
+
   @cr:704.5g @cr:704.5m @cr:704.3
   Scenario: An Aura goes to the graveyard after the creature it enchanted is destroyed by lethal damage
     Given Alice controls Grizzly Bears
@@ -131,6 +151,19 @@ Feature: State-based actions
     When the game proceeds to Alice's draw step
     Then Alice has one card in her hand
     And Alice has not lost the game
+
+  @cr:704.5b @cr:121.4 @cr:104.2a
+  Scenario: A player whose spell makes her draw from an empty library loses the game
+    # Review, 2026-12-04: 704.5b is about any attempt to draw from an empty library, not the draw
+    # step's alone: Divination's second draw finds no card.
+    Given Alice has Divination in her hand
+    And Alice has Forest in her library
+    And Alice has {U}{U}{U} in her mana pool
+    When Alice casts Divination
+    And all players pass priority
+    Then Forest is in Alice's hand
+    And Alice has lost the game
+    And Bob has won the game
 
   @cr:704.5n @cr:301.5 @cr:514.2 @needs:state-based-actions
   Scenario: An Equipment attached to a land that stops being a creature becomes unattached

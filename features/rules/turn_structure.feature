@@ -5,7 +5,7 @@ Feature: The turn structure: drawing, skipping combat steps, leaving combat, and
   blockers and combat damage steps are skipped (CR 508.8). Creatures are removed from combat as the end of combat
   step ends (CR 511.3), so an attacker of one turn deals no damage in the next. What counts
   "this turn" starts again with each turn: Damping Sphere counts only the spells a player cast
-  this turn (CR 601.2f). No seed ruling is about these rules, but the reference engine
+  this turn, that player's own (CR 601.2f). No seed ruling is about these rules, but the reference engine
   implements them, so these scenarios pin them.
 
   Background:
@@ -91,6 +91,28 @@ Feature: The turn structure: drawing, skipping combat steps, leaving combat, and
     Then Bob's life total is 18
     And Alice's life total is 20
 
+  @cr:511.3 @cr:511.1 @cr:506.4 @cr:508.1k
+  Scenario: Creatures are still in combat during the end of combat step and removed from it as the step ends
+    # Review, 2026-12-04: 511.3 removes creatures from combat as soon as the end of combat step ends,
+    # not as it begins (511.1: it has no turn-based action), nor later, in the cleanup step or when
+    # attackers are next declared. Both creatures survive the damage.
+    Given it is Alice's precombat main phase
+    And Alice controls Hill Giant
+    And Bob controls Giant Spider
+    When the game proceeds to Alice's declare attackers step
+    And Alice declares Hill Giant as an attacker
+    And the game proceeds to Alice's declare blockers step
+    And Bob declares Giant Spider as a blocker of Hill Giant
+    And the game proceeds to Alice's end of combat step
+    Then Hill Giant is attacking Bob
+    And Giant Spider is blocking Hill Giant
+    And Hill Giant is blocked
+    When the game proceeds to Alice's postcombat main phase
+    Then Hill Giant is not attacking
+    And Giant Spider is not blocking
+    And Hill Giant is on the battlefield
+    And Giant Spider is on the battlefield
+
   @cr:601.2f
   Scenario: Damping Sphere doesn't count a spell its player cast in the previous turn
     Given it is Alice's end step
@@ -109,3 +131,22 @@ Feature: The turn structure: drawing, skipping combat steps, leaving combat, and
     And Bob casts Kird Ape
     Then Kird Ape is on the stack
     And Bob's mana pool is empty
+
+  @cr:601.2f
+  Scenario: Damping Sphere doesn't count a spell another player cast this turn
+    # Review, 2026-12-04: Damping Sphere counts the other spells "that player" has cast this turn;
+    # Alice has cast one, Bob none, so Bob's Giant Growth costs {G}. An engine that keeps one count
+    # for the game asks {1}{G} of Bob and refuses the cast.
+    Given it is Alice's precombat main phase
+    And Alice controls Damping Sphere
+    And Alice controls Grizzly Bears
+    And Alice has Giant Growth in her hand
+    And Alice has {G} in her mana pool
+    And Bob has Giant Growth in his hand
+    And Bob has {G} in his mana pool
+    When Alice casts Giant Growth targeting Grizzly Bears
+    And Alice passes priority
+    And Bob casts Giant Growth targeting Grizzly Bears
+    Then Bob's mana pool is empty
+    When all players pass priority until the stack is empty
+    Then Grizzly Bears is a 8/8 creature

@@ -135,6 +135,10 @@ class Game(ActivationRules, CastingRules, LandRules, ZoneRules, TriggerRules, St
         if self.state.step == "combat-damage" and self.state.first_strikers and not self.state.second_damage_step:
             self.begin_step("combat-damage")  # 510.4: the phase gets a second combat damage step
             return
+        if self.state.step == "cleanup" and self.state.cleanup_again:
+            self.state.cleanup_again = False
+            self.begin_step("cleanup")  # 514.3a: players received priority, so another cleanup step begins
+            return
         if self.state.step == "end-of-combat":
             self._end_combat()  # 511.3
         if self.state.step == "upkeep" and self.state.turn == 1:
@@ -177,11 +181,28 @@ class Game(ActivationRules, CastingRules, LandRules, ZoneRules, TriggerRules, St
             return
         if step == "cleanup":
             self._cleanup(active)
+            if self._cleanup_priority(active):
+                return
             self.end_step()  # 514.3: normally no priority
             return
         self.step_triggers(step)
         self.state.passes = 0
         self.give_priority(active)  # 117.3a
+
+    def _cleanup_priority(self, active: str) -> bool:
+        """514.3a: once the cleanup step's turn-based actions are done, the game checks whether
+        state-based actions would be performed or triggered abilities are waiting (704.3: "This
+        process also occurs during the cleanup step").  If so, they are performed and put on the
+        stack, and the active player gets priority; once the stack is empty and all players pass in
+        succession, another cleanup step begins (:meth:`end_step`).  If not, no player gets
+        priority and the step ends."""
+        acted = self.check_state_based_actions()
+        if not acted and not self.state.pending_triggers:
+            return False
+        self.state.cleanup_again = True
+        self.state.passes = 0
+        self.give_priority(active)
+        return True
 
     def _cleanup(self, active: str) -> None:
         """514.1: discard to seven; 514.2: damage is removed and "until end of turn" effects end."""

@@ -232,6 +232,8 @@ class GameState:
     first_strikers: list[int] | None = None
     #: 510.4: the second combat damage step of a combat with first or double strike has begun.
     second_damage_step: bool = False
+    #: 514.3a: players received priority in this cleanup step, so another one begins as it ends.
+    cleanup_again: bool = False
     #: Continuous effects from resolved spells and abilities (611.2).
     effects: list[ContinuousEffect] = field(default_factory=list)
     #: Delayed triggered abilities (603.7): (step at whose beginning it triggers, controller, object

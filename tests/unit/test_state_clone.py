@@ -53,7 +53,7 @@ def sample() -> GameState:
     state.turn, state.active, state.step, state.priority, state.passes = 3, "Alice", "end", "Bob", 1
     state.next_id, state.next_timestamp, state.winner, state.awaiting_attackers = 9, 4, "Bob", True
     state.awaiting_blockers, state.first_strikers, state.second_damage_step = True, [1], True
-    state.attackers_declared = True
+    state.attackers_declared = state.cleanup_again = True
     state.events = [{"type": "spell-cast", "paid": ["kicker"]}]
     state.effects = [ContinuousEffect("7c", [1], {"modify": [1, 1], "abilities": [ability]}, 2, False)]
     state.delayed = [("end", "Alice", 1)]
