@@ -152,47 +152,57 @@ def legend_rule(question: Question) -> list[Illegal]:
 
 def sacrifices(question: Question) -> list[Illegal]:
     """701.21a: a player sacrifices only a permanent they control, of the kind the ability names
-    ("unless you sacrifice a creature", or the ability's source itself, 118.12a); an option that
-    sacrifices nothing is "none" or a source that has left the battlefield."""
+    ("unless you sacrifice a creature", or the ability's source itself, 118.12a).  An option that
+    sacrifices nothing ("none", or the "unless" cost's source once it has left the battlefield,
+    contract) is legal only where the player may sacrifice nothing: an "unless" cost whose source
+    has left, a "may sacrifice" (with the source still there, declining sacrifices it, 118.12a)."""
     permanents, player = question.permanents(), question.player
     mine = {ref for ref, p in permanents.items() if p["controller"] == player}
-    bound = _sacrifice_bound(question, mine)
+    bound, declines = _sacrifice_bound(question, mine)
     found = []
     for option in question.pending["options"]:
-        departed = option in question.memory.on_battlefield and option not in permanents
-        if option == "none" or departed or (option in mine and (bound is None or option in bound)):
+        nothing = option == "none" or (option in question.memory.on_battlefield and option not in permanents)
+        if (nothing and declines) or (option in mine and (bound is None or option in bound)):
             continue
-        if option in permanents and option not in mine:
+        if nothing:
+            why = "the player may not sacrifice nothing: the 'unless' cost's source is still on the battlefield"
+            found.append(Illegal(option, why, "118.12a"))
+        elif option in permanents and option not in mine:
             found.append(
                 Illegal(option, f"{named(question, option)} is a permanent {player} doesn't control", "701.21a")
             )
         elif option in mine:
-            found.append(
-                Illegal(option, f"no ability in the game lets {player} sacrifice {named(question, option)}", "701.21a")
-            )
+            why = f"no ability in the game lets {player} sacrifice {named(question, option)}"
+            found.append(Illegal(option, why, "701.21a"))
         else:
             found.append(Illegal(option, f"{named(question, option)} is not a permanent", "701.21a"))
     return found
 
 
-def _sacrifice_bound(question: Question, mine: set[str]) -> set[str] | None:
-    """The player's permanents some "sacrifice ..." of the game's texts could let them choose;
-    None when a text is not read (:func:`~.option_texts.sacrifice_descriptions`) or none asks."""
+def _sacrifice_bound(question: Question, mine: set[str]) -> tuple[set[str] | None, bool]:
+    """The player's permanents some "sacrifice ..." of the game's texts could let them choose (None:
+    a text is not read, :func:`~.option_texts.sacrifice_descriptions`, or none asks), and whether
+    one of them could let the player sacrifice nothing."""
     bound: set[str] = set()
-    permanents = question.permanents()
-    for name in sorted(question.memory.names):
+    declines = False
+    permanents, memory = question.permanents(), question.memory
+    departed = {memory.ref_names.get(ref) for ref in memory.on_battlefield - set(permanents)}
+    for name in sorted(memory.names):
         text = question.texts(name)
         if not text or "acrifice" not in text:
             continue
         read = words.sacrifice_descriptions(text, name)
         if read is None:
-            return None
+            return None, True
         descriptions, itself = read
         for description in descriptions:
             bound |= description.refs(question.observation, question.player) & mine
+        sources = {ref for ref in mine if permanents[ref]["name"] == name}
         if descriptions and itself:
-            bound |= {ref for ref in mine if permanents[ref]["name"] == name}
-    return bound or None
+            bound |= sources
+            declines |= name in departed or not sources
+        declines |= "may sacrifice" in text.lower()
+    return (bound, declines) if bound else (None, True)
 
 
 def replacement_effects(question: Question) -> list[Illegal]:
