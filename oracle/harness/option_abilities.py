@@ -33,7 +33,8 @@ def tapped_for_costs(question: Question) -> list[Illegal]:
         for ref in kind.refs(question.observation, player)
         if not permanents[ref]["tapped"]
     }
-    why = f"{{}} is not an untapped {' or '.join(str(k) for k in kinds)} {player} controls, as the cost asks"
+    named_kinds = " or ".join(sorted({t for k in kinds if k is not None for t in k.types}))
+    why = f"{{}} is not an untapped {named_kinds} {player} controls, as the cost asks"
     return outside(question, allowed, lambda o: why.format(named(question, o)), "118.3, 701.26a")
 
 
