@@ -23,6 +23,8 @@ from oracle.contract.validation import errors as schema_errors
 from oracle.engine.cards import CardDatabase
 from oracle.errors import UserError
 
+from .options import Memory, Question, require_legal_options
+
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 #: Questions with a single option answered after one action before the engine is deemed to loop.
 MAX_SINGLE_OPTION_ANSWERS = 20
@@ -89,6 +91,10 @@ class World:
     #: the last action: a refusal noticed later is blamed on the step that acted.
     step: int | None = None
     action_step: int | None = None
+    #: The last action that was not an answer: the abilities it activated may be asking.
+    asking: dict[str, Any] | None = None
+    #: What the scenario has seen of the game, for the questions about objects that left.
+    memory: Memory = field(default_factory=Memory)
     #: The last observation, valid until the next action (observing changes nothing).
     _seen: dict[str, Any] | None = None
 
@@ -138,6 +144,7 @@ class World:
         if not outcome["accepted"]:
             raise Precondition(f"the engine could not build the position: {outcome['rejection']['reason']}")
         self.built = True
+        self.memory.remember_position(self.players)
 
     # -- acting and observing --------------------------------------------------
 
@@ -157,6 +164,7 @@ class World:
             )
         self.outcome = outcome
         self.last_action = action
+        self.asking = self.asking if action["type"] == "choose" else action
         self.action_step = self.step
         self.outcome_checked = outcome["accepted"]
         if outcome["accepted"]:
@@ -204,8 +212,27 @@ class World:
         if self._seen is None:
             observation = self.engine.observe()
             self._check(observation, "observation.schema.json", "the engine's observation")
-            self._seen = with_defaults(observation)  # an optional field left out reads as its default
+            self._seen = seen = with_defaults(observation)  # an optional field left out reads as its default
+            self.memory.remember(seen)
+            if seen["pending_choice"] is not None:  # only the options the rules allow (options.py)
+                require_legal_options(Question(seen["pending_choice"], seen, self._text, self.memory, self._asking()))
         return self._seen
+
+    def _text(self, card: str) -> str | None:
+        return self.cards[card].oracle_text if card in self.cards else None
+
+    def _asking(self) -> tuple[str, ...]:
+        """The text of each ability the last action that was not an answer activated: its own
+        and the mana abilities it activated while paying (601.2g)."""
+        action = self.asking or {}
+        named = [action] if action.get("type") == "activate" else []
+        found = []
+        for ability in [*named, *action.get("mana_abilities", [])]:
+            card = self.memory.ref_names.get(ability["source"], "")
+            abilities = activated_abilities(self._text(card) or "")
+            if 0 < ability["ability"] <= len(abilities):
+                found.append(abilities[ability["ability"] - 1])
+        return tuple(found)
 
     def _check(self, data: Any, schema: str, what: str, action: Any = None) -> None:
         """The suite's own messages must fit the contract too; an engine's that don't are ERROR.

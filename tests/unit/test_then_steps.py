@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from oracle.contract.defaults import with_defaults
 from oracle.contract.interface import CONTRACT_VERSION, JSON, Engine, accepted, rejected
 from oracle.engine.cards import CardDatabase
 from oracle.harness import driver
@@ -115,6 +116,8 @@ class Case:
 BEARS = permanent("Grizzly Bears", "bears")
 CONTAMINATION = permanent("Contamination", "contamination", types=["Enchantment"], pt=(None, None))
 BOB_BEARS = permanent("Grizzly Bears", "bob-bears", controller="Bob")
+ELVES = permanent("Llanowar Elves", "elves", pt=(1, 1))
+RABBIT = permanent("Intrepid Rabbit", "rabbit", pt=(1, 2))
 ISAMARU = permanent("Isamaru, Hound of Konda", "isamaru", supertypes=["Legendary"])
 ISAMARU_TOKEN = permanent("Isamaru, Hound of Konda", "#9", supertypes=["Legendary"], token=True)
 HASTY = permanent("Grizzly Bears", "#7", token=True, keywords=["haste"])
@@ -133,6 +136,8 @@ GAME_OVER = {**table(alice=LOST_ALICE, bob=IN_BOB), "turn": {**table()["turn"], 
 GIANT = permanent("Hill Giant", "giant", pt=(3, 3))
 ATTACKING_GIANT = {**GIANT, "attacking": "Bob"}
 BLOCKING_BEARS = {**BOB_BEARS, "blocking": ["giant"]}
+#: With trample, a legal division may assign damage to Bob once the blocker has lethal damage (702.19b).
+TRAMPLING_GIANT = {**ATTACKING_GIANT, "keywords": ["trample"]}
 DIVISIONS = ("3 to bob-bears; 0 to Bob", "2 to bob-bears; 1 to Bob")
 
 
@@ -174,20 +179,20 @@ CASES: dict[str, list[Case]] = {
     "may_divide": [
         Case(
             "Alice may divide Hill Giant's combat damage as 2 to Grizzly Bears and 1 to Bob",
-            table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS)),
+            table(TRAMPLING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS)),
             [
-                table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(DIVISIONS[0])),
-                table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS, source="bob-bears")),
-                table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS, who="Bob")),
-                table(ATTACKING_GIANT, BLOCKING_BEARS),
+                table(TRAMPLING_GIANT, BLOCKING_BEARS, pending=dividing(DIVISIONS[0])),
+                table(TRAMPLING_GIANT, BLOCKING_BEARS, pending=dividing("2 to giant", source="bob-bears")),
+                table(TRAMPLING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS, who="Bob")),
+                table(TRAMPLING_GIANT, BLOCKING_BEARS),
             ],
         ),
         Case(
             "Alice can't divide Hill Giant's combat damage as 2 to Grizzly Bears and 1 to Bob",
-            table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(DIVISIONS[0])),
+            table(TRAMPLING_GIANT, BLOCKING_BEARS, pending=dividing(DIVISIONS[0])),
             [
-                table(ATTACKING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS)),
-                table(ATTACKING_GIANT, BLOCKING_BEARS),
+                table(TRAMPLING_GIANT, BLOCKING_BEARS, pending=dividing(*DIVISIONS)),
+                table(TRAMPLING_GIANT, BLOCKING_BEARS),
             ],
         ),
     ],
@@ -251,7 +256,7 @@ CASES: dict[str, list[Case]] = {
         ),
         Case(
             "Alice must choose among Contamination",
-            table(pending=asked("Contamination", kind="replacement-effect")),
+            table(CONTAMINATION, pending=asked("Contamination", kind="replacement-effect")),
             [table()],
             before=table(),
         ),
@@ -278,7 +283,7 @@ CASES: dict[str, list[Case]] = {
     "trigger_order_choice": [
         Case(
             "Alice must choose which triggered ability of Intrepid Rabbit goes on the stack first",
-            table(pending=asked("Intrepid Rabbit: When a", "Intrepid Rabbit: When b", kind="trigger-order")),
+            table(RABBIT, pending=asked("Intrepid Rabbit: When a", "Intrepid Rabbit: When b", kind="trigger-order")),
             [
                 table(),
                 table(pending=asked("Intrepid Rabbit: When a", kind="trigger-order")),
@@ -316,21 +321,23 @@ CASES: dict[str, list[Case]] = {
     ],
     "may_sacrifice": [
         Case(
-            "Alice may sacrifice Grizzly Bears or Bob's Grizzly Bears, or nothing",
-            table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", kind="sacrifice")),
+            "Alice may sacrifice Grizzly Bears or Llanowar Elves, or nothing",
+            table(BEARS, ELVES, pending=asked("bears", "elves", "none", kind="sacrifice")),
             [
-                table(BEARS, BOB_BEARS),
-                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", kind="sacrifice")),
-                table(BEARS, BOB_BEARS, pending=asked("bears", "none", kind="sacrifice")),
-                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", "gone", kind="sacrifice")),
-                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", kind="permanent")),
-                table(BEARS, BOB_BEARS, pending=asked("bears", "bob-bears", "none", kind="sacrifice", who="Bob")),
+                table(BEARS, ELVES),
+                table(BEARS, ELVES, pending=asked("bears", "elves", kind="sacrifice")),
+                table(BEARS, ELVES, pending=asked("bears", "none", kind="sacrifice")),
+                table(BEARS, ELVES, pending=asked("bears", "elves", "none", "gone", kind="sacrifice")),
+                table(BEARS, ELVES, pending=asked("bears", "elves", "none", kind="permanent")),
+                table(BEARS, ELVES, pending=asked("bears", "elves", "none", kind="sacrifice", who="Bob")),
             ],
         ),
+        # The declining option may be the "unless" cost's source that has left the battlefield (118.12a).
         Case(
             "Alice may sacrifice Grizzly Bears, or nothing",
             table(BEARS, pending=asked("bears", "contamination", kind="sacrifice")),
             [table(BEARS, CONTAMINATION, pending=asked("bears", "contamination", kind="sacrifice"))],
+            before=table(BEARS, CONTAMINATION),
         ),
     ],
     "no_choice": [Case("no player is asked to choose anything", table(), [table(pending=asked("{G}"))])],
@@ -558,6 +565,8 @@ def _world(observation: JSON, case: Case, before: JSON | None = None, outcome: J
     world.refs = {"bears": "Grizzly Bears", "isamaru": "Isamaru, Hound of Konda"}
     world.built = True
     world.before = before or case.before
+    if world.before is not None:  # observed before the last action, as World.act does
+        world.memory.remember(with_defaults(world.before))
     outcome = outcome or case.outcome
     if outcome is not None:
         world.outcome, world.last_action = outcome, {"type": "pass", "player": "Alice"}
