@@ -54,8 +54,9 @@ PHASE_REQUIREMENT = "phase-python==0.103.0"
 
 
 def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = False) -> Engine:
-    """``"reference"`` for this package's engine, ``"phase"`` for phase.rs, ``"module:Class"`` for
-    one in Python, or ``"cmd:<command line>"`` for one in another process speaking
+    """``"reference"`` for this package's engine, ``"phase"`` for phase.rs, ``"example-js"`` or
+    ``"example-py"`` for the worked examples, ``"module:Class"`` for one in Python (its class built
+    with no arguments), or ``"cmd:<command line>"`` for one in another process speaking
     :mod:`oracle.contract.protocol`.
 
     A ``module:Class`` engine of the user's runs in this process, guarded so that what it raises beyond
