@@ -16,7 +16,10 @@ Beside them, :mod:`oracle.registry` turns an ``--engine`` spec into an engine, a
 * :func:`load_engine` — ``"reference"``, ``"phase"``, ``"module:Class"`` or ``"cmd:<command line>"``;
 * :class:`Engine` — the adapter contract every engine implements;
 * :class:`ReferenceEngine` — this package's engine, which follows the Comprehensive Rules;
-* :func:`load_catalog` — the rulings and the rules they rest on.
+* :func:`load_catalog` — the rulings and the rules they rest on;
+* :func:`card_data` — every card the suite plays with, as ``mtg-conformance cards`` writes them;
+* :class:`Rejected` — an illegal action's refusal, with a rejection code of the contract;
+  :class:`UserError` — a mistake in the input, said in one line.
 
 >>> from oracle import load_engine
 >>> engine = load_engine("reference")
@@ -34,6 +37,7 @@ from oracle.version import __version__
 
 if TYPE_CHECKING:
     from oracle.adapters.reference import ReferenceEngine
+    from oracle.contract.cards import card_data
     from oracle.registry import load_engine
     from oracle.suite.catalog import load_catalog
 
@@ -44,6 +48,7 @@ __all__ = [
     "Rejected",
     "UserError",
     "__version__",
+    "card_data",
     "load_catalog",
     "load_engine",
 ]
@@ -60,6 +65,10 @@ def __getattr__(name: str) -> object:
         from oracle.adapters.reference import ReferenceEngine
 
         return ReferenceEngine
+    if name == "card_data":
+        from oracle.contract.cards import card_data
+
+        return card_data
     if name == "load_catalog":
         from oracle.suite.catalog import load_catalog
 

@@ -1,14 +1,15 @@
 """Engine lookup: an ``--engine`` spec to an :class:`~oracle.contract.Engine`.
 
 The one place that knows every engine: the reference engine (``reference``), phase.rs
-(``phase``), the example engine in JavaScript (``example-js``), any Python class (``module:Class``) and any program speaking the wire protocol
-(``cmd:<command line>``).  The suite imports this module; the engine, the contract and the
+(``phase``), the example engines in JavaScript (``example-js``) and in Python (``example-py``), any
+Python class (``module:Class``) and any program speaking the wire protocol (``cmd:<command line>``).  The suite imports this module; the engine, the contract and the
 adapters never do, so lookup adds no import circle.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import shlex
 import shutil
@@ -32,6 +33,12 @@ ALIASES: dict[str, str] = {
     # The protocol's worked example, in JavaScript (fixtures/engines/example-js/README.md).
     "example-js": "cmd:node " + shlex.quote(str(shipped_fixture("engines", "example-js", "engine.js"))),
 }
+#: Engines in Python this package ships as a file of its fixtures, not as a module on the import path:
+#: each is the file and its engine class, loaded from that file (:func:`_shipped_class`).
+SHIPPED: dict[str, tuple[tuple[str, ...], str]] = {
+    # The worked example in Python (fixtures/engines/example-py/README.md), run in this process.
+    "example-py": (("engines", "example-py", "engine.py"), "ExampleEngine"),
+}
 #: Engines on the JVM, reached through a bridge of the project's own built on first use against the
 #: user's build of the engine (:mod:`oracle.adapters.jvm`): each names a function giving its command line.
 BRIDGED: dict[str, str] = {
@@ -39,14 +46,17 @@ BRIDGED: dict[str, str] = {
     "forge": "oracle.adapters.forge:command",
 }
 #: What --engine takes, in the words of every help text and error that lists it.
-ENGINE_HELP = "'reference', 'phase', 'argentum', 'forge', 'example-js', 'module:Class' or 'cmd:<command line>'"
+ENGINE_HELP = (
+    "'reference', 'phase', 'argentum', 'forge', 'example-js', 'example-py', 'module:Class' or 'cmd:<command line>'"
+)
 #: phase-python, as pyproject.toml's "phase" extra pins it: what a wheel user installs for --engine phase.
 PHASE_REQUIREMENT = "phase-python==0.103.0"
 
 
 def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = False) -> Engine:
-    """``"reference"`` for this package's engine, ``"phase"`` for phase.rs, ``"module:Class"`` for
-    one in Python, or ``"cmd:<command line>"`` for one in another process speaking
+    """``"reference"`` for this package's engine, ``"phase"`` for phase.rs, ``"example-js"`` or
+    ``"example-py"`` for the worked examples, ``"module:Class"`` for one in Python (its class built
+    with no arguments), or ``"cmd:<command line>"`` for one in another process speaking
     :mod:`oracle.contract.protocol`.
 
     A ``module:Class`` engine of the user's runs in this process, guarded so that what it raises beyond
@@ -60,6 +70,8 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
             raise EngineLoadError(f"engine 'phase' needs phase-python: pip install {PHASE_REQUIREMENT}") from None
     if spec == "example-js" and shutil.which("node") is None:
         raise EngineLoadError("engine 'example-js' needs Node.js: no 'node' on the PATH")
+    if spec in SHIPPED:
+        return _constructed(spec, _shipped_class(spec), ours=True)
     ours = spec in ALIASES or spec in BRIDGED
     if spec in BRIDGED:  # its bridge is built (or found in the cache) now; failing that, one line on what to install
         module_name, _, function = BRIDGED[spec].partition(":")
@@ -89,6 +101,31 @@ def load_engine(spec: str, timeout: float | None = None, validate_wire: bool = F
         raise EngineLoadError(
             f"engine {spec!r}: {class_name!r} is a {kind}, not a class: 'module:Class' names an engine class"
         )
+    return _constructed(spec, factory, ours)
+
+
+def _shipped_class(spec: str) -> type:
+    """The engine class of a :data:`SHIPPED` engine, its module loaded from the package's own file
+    (:func:`importlib.util.spec_from_file_location`): nothing is added to ``sys.path``, and the
+    file is found wherever the suite is installed."""
+    parts, class_name = SHIPPED[spec]
+    path, name = shipped_fixture(*parts), f"mtg_conformance_{spec.replace('-', '_')}"
+    found = importlib.util.spec_from_file_location(name, path) if path.is_file() else None
+    if found is None or found.loader is None:
+        raise EngineLoadError(f"engine {spec!r}: its file {path} is missing: reinstall mtg-conformance")
+    module = sys.modules[name] = importlib.util.module_from_spec(found)  # as importlib's recipe does
+    try:
+        found.loader.exec_module(module)
+    except BaseException as exc:
+        del sys.modules[name]
+        reraise_interruption(exc)
+        raise EngineLoadError(f"engine {spec!r}: loading {path} failed: {what_it_raised(exc)}") from None
+    factory: type = getattr(module, class_name)
+    return factory
+
+
+def _constructed(spec: str, factory: type, ours: bool) -> Engine:
+    """An engine built from its class with no arguments, as the contract's four methods checked."""
     try:
         engine = factory()
     except BaseException as exc:  # an outside engine's constructor may raise anything, sys.exit() included

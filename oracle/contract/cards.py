@@ -18,7 +18,8 @@ its card database from the same records.
 
 An engine in another process finds the file in its handshake request (``"cards"``, the path
 :func:`export_file` wrote, in a folder the run made for itself and removes at its end);
-``mtg-conformance cards --out FILE`` writes the same file anywhere.
+``mtg-conformance cards --out FILE`` writes the same file anywhere, and :func:`card_data` (public
+as ``oracle.card_data()``) gives an engine in the runner's own process the same data.
 """
 
 from __future__ import annotations
@@ -119,6 +120,24 @@ def export_cards(folder: Path | None = None) -> JSON:
     """The whole export: which suite and contract it belongs to, and every card (``cards.schema.json``)."""
     records = card_records(folder)
     return {"meta": {"suite": __version__, "contract": CONTRACT_VERSION, "cards": len(records)}, "data": records}
+
+
+def card_data() -> JSON:
+    """Every card the suite plays with, as data: exactly what ``mtg-conformance cards --out FILE``
+    writes (``json.loads`` of that file), for an engine in Python to read in-process, as an engine
+    in another process reads the file its handshake names.  The characteristics are the printed
+    ones (CR 109.3, 208.1); abilities are in each card's Oracle ``text``.  Each call reads the
+    suite's card fixtures afresh and returns a new dictionary, the caller's to change.
+
+    >>> from oracle import card_data
+    >>> cards = card_data()
+    >>> cards["meta"]["cards"] == len(cards["data"])
+    True
+    >>> cards["data"]["Grizzly Bears"]["power"], cards["data"]["Grizzly Bears"]["keywords"]
+    ('2', [])
+    """
+    data: JSON = json.loads(export_json())
+    return data
 
 
 def export_json(folder: Path | None = None) -> str:

@@ -172,7 +172,7 @@ def test_a_scenario_that_cant_pass_is_an_error_where_a_run_was_not_checked_first
     [
         (
             ["--mtg-engine", "nosuch"],
-            "ERROR: engine 'nosuch': expected 'reference', 'phase', 'argentum', 'forge', 'example-js', 'module:Class'",
+            "ERROR: engine 'nosuch': expected 'reference', 'phase', 'argentum', 'forge', 'example-js', 'example-py', 'module:Class'",
         ),
         (["--mtg-engine", "..x:Y"], "ERROR: engine '..x:Y': cannot import '..x'"),
         (["--mtg-engine", "cmd:/bin/false"], "ERROR: engine 'cmd:/bin/false' failed to start: the engine exited"),

@@ -79,7 +79,7 @@ def test_run_fails_when_a_scenario_fails_and_says_why_in_gherkin(tmp_path: Path)
     [
         (
             ["run", "--engine", "nowhere"],
-            "mtg-conformance: error: engine 'nowhere': expected 'reference', 'phase', 'argentum', 'forge', 'example-js', 'module:Class' or 'cmd:<command line>'",
+            "mtg-conformance: error: engine 'nowhere': expected 'reference', 'phase', 'argentum', 'forge', 'example-js', 'example-py', 'module:Class' or 'cmd:<command line>'",
         ),
         (["run", "--ruling", "no.such"], "mtg-conformance: error: unknown ruling 'no.such'"),
     ],

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from oracle.errors import EngineLoadError
-from oracle.registry import ALIASES, BRIDGED, PHASE_REQUIREMENT, load_engine
+from oracle.registry import ALIASES, BRIDGED, PHASE_REQUIREMENT, SHIPPED, load_engine
 from oracle.suite.cli import main
 from oracle.suite.needs import derive_all
 from oracle.toml import read_toml
@@ -22,7 +22,7 @@ from tests.unit.test_user_mistakes import one_line
 from .test_refused_actions import ROOT
 
 #: The aliases a user may give --engine ("oracle" is the reference engine's other name).
-NAMED = ("reference", "phase", "argentum", "forge", "example-js")
+NAMED = ("reference", "phase", "argentum", "forge", "example-js", "example-py")
 
 
 def _out(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str]:
@@ -57,7 +57,7 @@ def test_engine_help_names_every_alias(capsys: pytest.CaptureFixture[str], comma
 def test_an_unknown_engine_names_every_alias(capsys: pytest.CaptureFixture[str]) -> None:
     err = one_line(capsys, ["run", "--engine", "nope"], "engine 'nope'")
     assert all(f"'{alias}'" in err for alias in NAMED), err
-    assert set(NAMED) <= set(ALIASES) | set(BRIDGED)
+    assert set(NAMED) <= set(ALIASES) | set(BRIDGED) | set(SHIPPED)
 
 
 def test_the_phase_hint_works_outside_a_checkout(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,7 +37,7 @@ def test_reference_engine_describes_itself() -> None:
     [
         (
             "nonsense",
-            "expected 'reference', 'phase', 'argentum', 'forge', 'example-js', 'module:Class' or 'cmd:<command line>'",
+            "expected 'reference', 'phase', 'argentum', 'forge', 'example-js', 'example-py', 'module:Class' or 'cmd:<command line>'",
         ),
         ("no_such_module_xyz:Engine", "cannot import 'no_such_module_xyz'"),
         ("oracle.contract.interface:NoSuchClass", "has no 'NoSuchClass'"),

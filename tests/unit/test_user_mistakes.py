@@ -57,7 +57,7 @@ def root(suite_copy: Path) -> Path:
         (
             ["run", "--engine", "nowhere"],
             [
-                "expected 'reference', 'phase', 'argentum', 'forge', 'example-js', 'module:Class' or 'cmd:<command line>'"
+                "expected 'reference', 'phase', 'argentum', 'forge', 'example-js', 'example-py', 'module:Class' or 'cmd:<command line>'"
             ],
         ),
         (["run", "--engine-timeout", "nan"], ["--engine-timeout: engine timeout 'nan' must be a number"]),
