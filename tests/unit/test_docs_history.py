@@ -146,8 +146,9 @@ def test_the_page_is_well_formed_and_every_link_resolves(pages: dict[str, str]) 
 
 
 def test_the_index_links_to_the_history(pages: dict[str, str]) -> None:
-    assert '<a href="history.html#h-phase-rs">History</a> of phase.rs over its versions (0.77.0, 0.83.0, 0.103.0)' in (
-        pages["index.html"]
+    assert (
+        '<a href="history.html#h-phase-rs">History</a> of phase.rs over its versions (0.77.0, 0.83.0, 0.103.0)'
+        in (pages["index.html"])
     )
 
 
