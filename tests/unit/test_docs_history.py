@@ -202,3 +202,15 @@ def test_docs_with_the_three_reports_writes_the_history(tmp_path: Path, capsys: 
     assert status == 0 and "pages into" in capsys.readouterr().out
     page = (tmp_path / "site" / "history.html").read_text(encoding="utf-8")
     assert page.count("fixed in 0.103.0") == 8
+
+
+def test_the_history_readme_says_what_the_page_shows(pages: dict[str, str]) -> None:
+    """fixtures/engines/phase/history/README.md names the groups the page opens and symbol.tap's counts."""
+    readme = " ".join((HISTORY / "README.md").read_text(encoding="utf-8").split())
+    page = pages["history.html"]
+    opened = re.findall(r"<details open><summary>(?:<a [^>]+>#\d+ )?<code>([^<]+)</code>", page)
+    said = readme.split("The groups holding a change (")[1].split(")")[0]
+    assert opened == re.findall(r"`([^`]+)`", said)
+    tap = page.split('<a href="by-card.html#symbol.tap">')[1].split("</tr>")[0]
+    assert re.findall(r">(\d+ of \d+)<", tap) == ["8 of 12", "8 of 12", "12 of 12"]
+    assert '("8 of 12", "12 of 12" for `symbol.tap`' in readme
