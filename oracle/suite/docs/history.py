@@ -294,11 +294,11 @@ def _group(
     kind, key, rows = group
     cells = []
     for index, version in enumerate(history.versions):
-        outcomes = [row.outcomes[index] for row in rows if row.outcomes[index] is not None]
+        outcomes = [o for row in rows if (o := row.outcomes[index]) is not None]
         if not outcomes:
             cells.append('<td class="o o-none" title="not in this report">—</td>')
             continue
-        status = ruling_status(o for o in outcomes if o is not None)
+        status = ruling_status(outcomes)
         passed = sum(1 for o in outcomes if o == "PASS")
         title = f"{history.engine} {version.shown}: {status}, {passed} of {len(outcomes)} scenarios passed"
         cells.append(f'<td class="{outcome_css(status)}" title="{esc(title)}">{passed} of {len(outcomes)}</td>')
@@ -317,7 +317,7 @@ def _group(
             if row.name in known
             else esc(row.name)
         )
-        outcomes = "".join(
+        each = "".join(
             f'<td class="{outcome_css(o)}" title="{esc(f"{history.engine} {v.shown}: {o}")}">{esc(o)}</td>'
             if o is not None
             else '<td class="o o-none" title="not in this report">—</td>'
@@ -325,7 +325,7 @@ def _group(
         )
         lines.append(
             f'<tr class="sc{" moved" if row.marks else ""}"{ident}><th scope="row">{name}<br>'
-            f'<span class="where">{esc(row.feature)}</span></th><td>{_mark(row.marks)}</td>{outcomes}</tr>'
+            f'<span class="where">{esc(row.feature)}</span></th><td>{_mark(row.marks)}</td>{each}</tr>'
         )
     return f"<tbody>{head}{''.join(lines)}</tbody>"
 
