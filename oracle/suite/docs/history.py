@@ -16,8 +16,9 @@ handshake) and of different versions, the page has a section for that engine:
 
 The same version given twice is shown once, from the report given last.  Every text of a report
 (the engine's name and version, scenario names, features and rulings) is escaped
-(:func:`.html.esc`); the folding is CSS alone (``:has()``), no script: without it every row shows.  The table scrolls
-sideways in its own box, its first column (the rulings and scenarios) kept in view.
+(:func:`.html.esc`).  The folding is CSS alone (``:has()``), no script: without it every row
+shows.  The table scrolls sideways in its own box, its first column (the rulings and scenarios)
+kept in view.
 """
 
 from __future__ import annotations
