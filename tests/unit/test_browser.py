@@ -22,9 +22,13 @@ import pytest
 from oracle.suite.catalog import load_catalog
 from oracle.suite.docs import render_docs
 from oracle.suite.reports.html import render_report_html
+from oracle.suite.reports.reading import read_report
 from tests.unit.test_docs import ORCHARD, make_report
 
 ROOT = Path(__file__).resolve().parents[2]
+HISTORY = ROOT / "fixtures" / "engines" / "phase" / "history"
+#: phase.rs's certified versions, in the order history.html shows them (given in another)
+VERSIONS = ("0.77.0", "0.83.0", "0.103.0")
 
 MEASURE = r"""
 window.addEventListener('load', () => {
@@ -45,7 +49,7 @@ window.addEventListener('load', () => {
       const page = docs[target || name];
       if (!page || (hash && !page.getElementById(decodeURIComponent(hash)))) broken.push(a.getAttribute('href'));
     }
-    found[name] = {width: root.clientWidth, scroll: root.scrollWidth, wide: wide.slice(0, 5),
+    found[name] = {width: root.clientWidth, scroll: root.scrollWidth, inner: win.innerWidth, wide: wide.slice(0, 5),
                    links: doc.querySelectorAll('a[href]').length, broken: broken.slice(0, 5)};
   }
   const list = docs['scenarios.html'];
@@ -55,6 +59,19 @@ window.addEventListener('load', () => {
     found.filter = {all: shown(), fail: choose('f-o', 'FAIL'), failForest: choose('f-c', 'forest'),
                     forest: choose('f-o', ''), cr: (choose('f-c', ''), choose('f-cr', '106.7')),
                     ruling: (choose('f-cr', ''), choose('f-r', 'symbol.tap'))};
+  }
+  const history = docs['history.html'];
+  if (history) {
+    const shown = () => [...history.querySelectorAll('table.history tr.sc')].filter(r => r.getClientRects().length).length;
+    const folded = history.querySelector('table.history tr.group details:not([open])');
+    const box = history.querySelector('table.history').closest('.scroll');
+    const before = shown();
+    folded.open = true;
+    found.history = {versions: [...history.querySelectorAll('table.history thead th.version')].map(th => th.firstChild.textContent),
+                     before, opened: shown(), unfolds: folded.closest('tbody').querySelectorAll('tr.sc').length,
+                     all: history.querySelectorAll('table.history tr.sc').length,
+                     box: {scroll: box.scrollWidth, width: box.clientWidth}};
+    folded.open = false;
   }
   const out = document.createElement('pre');
   out.id = 'measured';
@@ -113,9 +130,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def measure(site: Path, profile: Path, width: int) -> dict[str, Any]:
-    """Every page of the site in a frame ``width`` px wide, measured by Chromium."""
-    pages = sorted(p.name for p in site.glob("*.html") if not p.name.startswith("_"))
+def measure(site: Path, profile: Path, width: int, only: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every page of the site (or those named in ``only``) in a frame ``width`` px wide, measured by Chromium."""
+    pages = sorted(only or (p.name for p in site.glob("*.html") if not p.name.startswith("_")))
     frames = "".join(
         f'<iframe data-page="{name}" src="{name}" style="width:{width}px;height:700px;border:0;display:block"></iframe>'
         for name in pages
@@ -188,3 +205,54 @@ def test_chromium_builds_the_scenarios_page_as_written(site: Path, tmp_path: Pat
     assert "Exotic Orchard reflects the color of an opponent's Forest" in dom
     assert '<span class="kw">When</span> Alice taps Exotic Orchard for mana' in dom
     assert '<span class="o o-FAIL" title="oracle 0.1.0: FAIL">FAIL</span>' in dom
+
+
+@pytest.fixture(scope="module")
+def history_measured(tmp_path_factory: pytest.TempPathFactory) -> Callable[[int], dict[str, Any]]:
+    """The site of phase.rs's three certifications (given newest first), its history page and the
+    pages it links to measured at a width, once per width."""
+    chromium()
+    site = tmp_path_factory.mktemp("history-site")
+    render_docs(site, [read_report(HISTORY / v / "report.json") for v in reversed(VERSIONS)], root=ROOT)
+    found: dict[int, dict[str, Any]] = {}
+    pages = (
+        "history.html",
+        "index.html",
+        "scenarios.html",
+        "by-card.html",
+        "cards.html",
+        "by-rule.html",
+        "coverage.html",
+    )
+
+    def at(width: int) -> dict[str, Any]:
+        if width not in found:
+            found[width] = measure(site, tmp_path_factory.mktemp("profile"), width, pages)
+        return found[width]
+
+    return at
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_history_fits_the_window_with_every_version_column(
+    history_measured: Callable[[int], dict[str, Any]], width: int
+) -> None:
+    found = history_measured(width)
+    page = found["history.html"]
+    assert page["scroll"] <= page["inner"] and page["scroll"] <= page["width"], (
+        f"scrolls sideways at {width} px: {page}"
+    )
+    assert page["wide"] == [], f"wider than the window at {width} px: {page['wide']}"
+    assert page["broken"] == [] and page["links"] > 455
+    assert found["history"]["versions"] == list(VERSIONS)
+    if width == 390:  # the table is wider than a phone: it scrolls in its own box, not the page
+        assert found["history"]["box"]["scroll"] > found["history"]["box"]["width"]
+    assert found["index.html"]["broken"] == []
+
+
+def test_a_folded_ruling_of_the_history_unfolds_into_its_scenarios(
+    history_measured: Callable[[int], dict[str, Any]],
+) -> None:
+    history = history_measured(390)["history"]
+    assert history["all"] > 455 > history["before"] > 0  # only the groups where something changed are open
+    assert history["opened"] == history["before"] + history["unfolds"] and history["unfolds"] > 0

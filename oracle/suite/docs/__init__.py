@@ -5,7 +5,8 @@ summary per engine), ``by-card.html`` (every ruling once, under the card page it
 ``scenarios.html`` (every scenario once, with a filter by outcome, ruling, card and CR
 paragraph), ``by-rule.html`` (every CR paragraph with what cites it), ``cards.html`` and a page
 per card a scenario uses.  Given run reports, it shows each engine's outcome beside each
-scenario and ruling.
+scenario and ruling; given one engine's reports of several versions, ``history.html`` shows it
+over them.
 
 Pages carry their CSS inline and need no script and no network, so they open from a file or a
 CI artifact; they follow the system's dark mode and fit a 390 px wide screen.  All text is
@@ -15,7 +16,8 @@ pass rate is PASS over the scenarios that ran: a skip is shown apart and never c
 Modules: :mod:`.html` (shared page shell, escaping, badges), :mod:`.features` (reading the
 feature files), :mod:`.cards` (card fixtures and card pages), :mod:`.runs` (reading run
 reports), :mod:`.scenarios` (a scenario written out), one per page kind (:mod:`.index`,
-:mod:`.rulings`, :mod:`.scenario_list`, :mod:`.rules`) and :mod:`.site`, which writes them.
+:mod:`.rulings`, :mod:`.scenario_list`, :mod:`.rules`, :mod:`.history`) and :mod:`.site`, which
+writes them.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from oracle.suite.across import Review
 from oracle.suite.catalog import Catalog
 from oracle.suite.docs.across import across_section
 from oracle.suite.docs.features import ScenarioText, by_ruling
+from oracle.suite.docs.history import History
 from oracle.suite.docs.html import esc, outcome_css, scroll
 from oracle.suite.docs.runs import EngineRun, pass_rate, ruling_status
 
@@ -94,7 +95,9 @@ def index(
     files: int,
     cards: int,
     checked: Mapping[str, Review] | None = None,
+    history: Sequence[History] = (),
 ) -> str:
+    """The index's body; with ``history``, a link to ``history.html`` naming each engine and its versions."""
     from oracle.version import __version__
 
     body = (
@@ -104,7 +107,12 @@ def index(
         '<li><a href="scenarios.html">Scenarios</a>, every one, with a filter by outcome, ruling, card and CR paragraph</li>'
         '<li><a href="cards.html">Cards</a>, each with its Oracle text and the rulings and scenarios that use it</li>'
         '<li><a href="by-rule.html">Rules</a>: each Comprehensive Rules paragraph with the rulings and scenarios citing it</li>'
-        "</ul>"
+        + "".join(
+            f'<li><a href="history.html#{esc(h.anchor)}">History</a> of {esc(h.engine)} over its versions '
+            f"({esc(', '.join(v.shown for v in h.versions))}): what each fixed and broke, ruling by ruling</li>"
+            for h in history
+        )
+        + "</ul>"
         f"{_figures(catalog, scenarios, files, cards)}"
     )
     if engines:

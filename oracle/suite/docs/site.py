@@ -4,7 +4,8 @@
 engine matrix), ``by-card.html``
 (every ruling once, under its card page), ``scenarios.html`` (every scenario once, with the
 filter), ``by-rule.html`` (every CR paragraph), ``coverage.html`` (every numbered rule of the
-pinned edition, tested or not), ``cards.html`` and a ``card-<name>.html`` per card a scenario uses.  Each page comes from its own module; this one reads the catalog, the
+pinned edition, tested or not), ``history.html`` (an engine whose reports are of several versions,
+over those versions: :mod:`.history`), ``cards.html`` and a ``card-<name>.html`` per card a scenario uses.  Each page comes from its own module; this one reads the catalog, the
 feature files, the cards and the run reports once and hands them to each.  A feature file the
 Gherkin parser rejects is listed as an error on every page, never a crash.
 """
@@ -25,6 +26,8 @@ from oracle.suite.coverage.intake import read_pending
 from oracle.suite.docs.cards import card_page, cards_index, cards_used, read_cards
 from oracle.suite.docs.coverage import coverage_page, pending_section
 from oracle.suite.docs.features import read_features
+from oracle.suite.docs.history import CSS as HISTORY_CSS
+from oracle.suite.docs.history import histories, history_page
 from oracle.suite.docs.html import card_file, page
 from oracle.suite.docs.index import index
 from oracle.suite.docs.rules import by_rule
@@ -45,7 +48,7 @@ def render_docs(
     """Write the living documentation into ``out`` and return the paths written, index.html first.
 
     Each report (the dict a run writes) adds a column to the matrix and its outcome beside
-    every scenario.  The reports of the engines named in ``real`` (real rules engines, by the
+    every scenario; the reports of one engine in several versions make ``history.html``.  The reports of the engines named in ``real`` (real rules engines, by the
     name their handshake gave) make the index's lists across the real engines.
     """
     root = root or suite_root()
@@ -60,10 +63,11 @@ def render_docs(
     names = sorted({c for found in used.values() for c in found})
     listing, filter_css = scenario_list(catalog, scenarios, engines, used)
     pending = read_pending(root)
+    history = histories(reports)
     pages: dict[str, tuple[str, str, str]] = {
         "index.html": (
             "Magic: The Gathering rules conformance suite",
-            index(catalog, scenarios, engines, files, len(names), checked),
+            index(catalog, scenarios, engines, files, len(names), checked, history),
             "",
         ),
         "by-card.html": (
@@ -80,6 +84,9 @@ def render_docs(
             "",
         ),
     }
+    if history:
+        known = {s.name for s in scenarios}
+        pages["history.html"] = ("Engines over their versions", history_page(history, catalog, known), HISTORY_CSS)
     for name in names:
         pages[card_file(name)] = (name, card_page(cards[name], catalog, scenarios, used, engines, pending), "")
     out.mkdir(parents=True, exist_ok=True)
