@@ -249,8 +249,9 @@ def certify(args: argparse.Namespace) -> int:
     """Run the suite and write every report (:mod:`oracle.suite.reports`) into ``--out``."""
     from time import perf_counter
 
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    from .preflight import writable_folder
+
+    out = writable_folder("--out", Path(args.out))  # made now, unless it is no folder to write in
     date, start = datetime.now(timezone.utc).isoformat(timespec="seconds"), perf_counter()
     run = run_suite(args)
     # After the run: these import pytest-bdd's modules, which pytest rewrites.

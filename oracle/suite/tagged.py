@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from oracle.errors import CatalogError
+from oracle.files import MAX_FEATURE, read_input
 from oracle.kept import keeps, kept
 
 from .scenarios import Scenario, file_key, read_feature, remember
@@ -44,12 +45,11 @@ _STEP = re.compile(r"^\s*(Given|When|Then|And|But|\*)\s")
 
 def read_text(path: Path) -> str:
     """A fixture or feature file's text; unreadable or not UTF-8 is a one-line error naming it."""
+    data = read_input(path, MAX_FEATURE, "feature file or text fixture", CatalogError)
     try:
-        return path.read_text(encoding="utf-8")
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text() reads it
     except UnicodeDecodeError as exc:
         raise CatalogError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise CatalogError(f"{path}: cannot read: {exc.strerror}") from None
 
 
 def feature_tags(features: Path) -> list[TaggedScenario]:
