@@ -234,30 +234,33 @@ def read_input(path: Path, limit: int, what: str, error: type[UserError] = UserE
     than ``limit`` bytes; else one ``error`` line naming the file and ``what`` it should be.  The
     file is looked at (``stat``) before it is opened, so a FIFO, a device or a socket is refused
     without waiting on it, and opened without blocking, so a file swapped for a FIFO meanwhile is too."""
+
+    def refused(mode: int) -> UserError:
+        return error(f"{path}: {_kind(mode)}, not a regular file: {_a(what)} is read from a regular file")
+
     try:
         mode = os.stat(path).st_mode
         if not stat.S_ISREG(mode):
-            raise error(f"{path}: {_kind(mode)}, not a regular file: {_a(what)} is read from a regular file")
+            raise refused(mode)
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
         raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
-    with os.fdopen(handle, "rb", buffering=0) as stream:
-        try:
-            info = os.fstat(handle)
-            if not stat.S_ISREG(info.st_mode):
-                raise error(
-                    f"{path}: {_kind(info.st_mode)}, not a regular file: {_a(what)} is read from a regular file"
-                )
-            chunks, size, want = [], 0, min(info.st_size, limit) + 1
-            while size <= limit:
-                chunk = stream.read(want)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-                want = min(MIB, limit + 1 - size)
-        except OSError as exc:
-            raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise refused(info.st_mode)
+        chunks, size, want = [], 0, min(info.st_size, limit) + 1
+        while size <= limit:  # the size stat gave, and what the file grew by since, up to the bound
+            chunk = os.read(handle, want)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            want = min(MIB, limit + 1 - size)
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(handle)
     if size > limit:
         raise error(f"{path}: larger than the {limit:,} bytes {_a(what)} may hold")
     return b"".join(chunks)

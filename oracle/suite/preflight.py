@@ -69,5 +69,5 @@ def check_before_run(args: argparse.Namespace, catalog: Catalog, features: list[
     out = getattr(args, "out", None)
     if out and args.command == "certify":
         writable_folder("--out", Path(out))
-    elif out and args.command == "expectations":
-        writable_file("--out", Path(out))
+    elif args.command == "expectations" and (out or getattr(args, "update", None)):
+        writable_file("--out" if out else "--update", Path(out or args.update))

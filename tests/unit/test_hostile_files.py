@@ -27,11 +27,12 @@ import pytest
 
 from oracle import files
 from oracle.errors import UserError
-from oracle.files import read_input
 from oracle.suite.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 ONE_RULING = ["--ruling", "symbol.tap"]
+#: What the suite's developer tools set to write into its own folders.
+WRITE_SUITE = "MTG_CONFORMANCE_WRITE_SUITE"
 
 
 def _status(argv: list[str]) -> int:
@@ -164,6 +165,7 @@ def _inside_the_suite(case: str, copy: Path, tmp: Path) -> tuple[list[str], Path
         "badge over the capabilities": copy / "fixtures" / "capabilities.toml",
         "cards among the card fixtures": copy / "fixtures" / "cards" / "x.toml",
         "expectations over a published one": copy / "fixtures" / "engines" / "example-js" / "expectations.toml",
+        "expectations --update of a published one": copy / "fixtures" / "engines" / "phase" / "expectations.toml",
         "docs among the features": copy / "features" / "pages",
         "explore among the fixtures": copy / "fixtures" / "found",
         "cards into the package": ROOT / "oracle" / "x.json",
@@ -172,12 +174,13 @@ def _inside_the_suite(case: str, copy: Path, tmp: Path) -> tuple[list[str], Path
         "badge over the capabilities": ["coverage", "--badge", str(target)],
         "cards among the card fixtures": ["cards", "--out", str(target)],
         "expectations over a published one": ["expectations", "--engine", "reference", *ONE_RULING],
+        "expectations --update of a published one": ["expectations", "--engine", "reference", *ONE_RULING],
         "docs among the features": ["docs", "--out", str(target)],
         "explore among the fixtures": ["explore", "--engine", "reference", "--examples", "1", "--out", str(target)],
         "cards into the package": ["cards", "--out", str(target)],
     }[case]
-    if case == "expectations over a published one":
-        argv += ["--out", str(target)]
+    if case.startswith("expectations"):
+        argv += ["--out" if "over" in case else "--update", str(target)]
     return argv, target
 
 
@@ -197,6 +200,7 @@ def _snapshot(path: Path) -> dict[str, bytes] | None:
         "badge over the capabilities",
         "cards among the card fixtures",
         "expectations over a published one",
+        "expectations --update of a published one",
         "docs among the features",
         "explore among the fixtures",
         "cards into the package",
@@ -205,7 +209,7 @@ def _snapshot(path: Path) -> dict[str, bytes] | None:
 def test_an_output_inside_the_suites_own_folders_is_refused_and_nothing_changes(
     case: str, suite_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv(files.WRITE_SUITE, raising=False)
+    monkeypatch.delenv(WRITE_SUITE, raising=False)
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     argv, kept = _inside_the_suite(case, suite_copy, scratch)
@@ -222,10 +226,10 @@ def test_the_suites_developer_tools_write_into_it_with_the_variable_they_set(
     suite_copy: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     target = suite_copy / "fixtures" / "cards.json"
-    monkeypatch.setenv(files.WRITE_SUITE, "1")
+    monkeypatch.setenv(WRITE_SUITE, "1")
     assert main(["cards", "--out", str(target)]) == 0
     assert target.is_file() and "cards into" in capsys.readouterr().err
-    monkeypatch.setenv(files.WRITE_SUITE, "0")  # only 1 lets it
+    monkeypatch.setenv(WRITE_SUITE, "0")  # only 1 lets it
     one_line(capsys, ["cards", "--out", str(target)], "inside the suite's own folder")
     # the one developer tool that writes into the suite through the command sets it
     tox = (ROOT / "tox.ini").read_text(encoding="utf-8").split("[testenv:explore]")[1].split("\n[")[0]
@@ -294,17 +298,18 @@ def test_a_feature_file_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize(
-    ("command", "limit", "what"),
+    ("command", "bound", "what"),
     [
-        ("run --expectations", files.MAX_EXPECTATIONS, "an expectations file"),
-        ("replay", files.MAX_TRANSCRIPT, "a transcript"),
-        ("rulings import", files.MAX_RULINGS, "a file of rulings"),
-        ("cr-changes", files.MAX_EDITION, "a text of the Comprehensive Rules"),
+        ("run --expectations", "MAX_EXPECTATIONS", "an expectations file"),
+        ("replay", "MAX_TRANSCRIPT", "a transcript"),
+        ("rulings import", "MAX_RULINGS", "a file of rulings"),
+        ("cr-changes", "MAX_EDITION", "a text of the Comprehensive Rules"),
     ],
 )
 def test_an_input_larger_than_the_bound_of_its_kind_is_refused_in_one_line(
-    command: str, limit: int, what: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    command: str, bound: str, what: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    limit: int = getattr(files, bound)
     big = tmp_path / "big"
     with big.open("wb") as stream:
         stream.truncate(limit + 1)  # sparse: no disk used, and never read
@@ -312,6 +317,8 @@ def test_an_input_larger_than_the_bound_of_its_kind_is_refused_in_one_line(
 
 
 def test_read_input_reads_a_regular_file_within_its_bound_through_a_link(tmp_path: Path) -> None:
+    from oracle.files import read_input
+
     real = tmp_path / "real"
     real.write_bytes(b"x" * 10)
     link = tmp_path / "link"
