@@ -249,7 +249,8 @@ def read_input(path: Path, limit: int, what: str, error: type[UserError] = UserE
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
             raise refused(info.st_mode)
-        chunks, size, want = [], 0, min(info.st_size, limit) + 1
+        chunks: list[bytes] = []
+        size, want = 0, min(info.st_size, limit) + 1
         while size <= limit:  # the size stat gave, and what the file grew by since, up to the bound
             chunk = os.read(handle, want)
             if not chunk:

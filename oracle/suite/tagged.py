@@ -43,7 +43,7 @@ _KEYWORD = re.compile(r"^\s*(Scenario Outline|Scenario Template|Scenario|Example
 _STEP = re.compile(r"^\s*(Given|When|Then|And|But|\*)\s")
 
 
-def read_text(path: Path) -> str:
+def text_of(path: Path) -> str:
     """A fixture or feature file's text; unreadable or not UTF-8 is a one-line error naming it."""
     data = read_input(path, MAX_FEATURE, "feature file or text fixture", CatalogError)
     try:
@@ -115,7 +115,7 @@ def _read_scenarios_of(path: Path) -> list[TaggedScenario]:
     background = {"Feature": 0, "Rule": 0}
     counting = ""  # what the step lines being read belong to: a Background ("Feature", "Rule") or "scenario"
     in_rule = False
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
+    for number, line in enumerate(text_of(path).splitlines(), start=1):
         stripped = line.strip()
         if not stripped:
             continue

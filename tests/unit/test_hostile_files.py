@@ -149,6 +149,44 @@ def test_every_file_the_package_writes_goes_through_oracle_files() -> None:
     assert others == set(), "write these through oracle.files.write_whole"
 
 
+#: The modules that read files of their own and why: the package's own schemas and engine sources,
+#: the caches, an engine build's files (Forge's, the JVM bridges'), /proc, the installed metadata.
+OWN_READERS = {
+    "oracle/contract/validation.py",
+    "oracle/suite/reports/reading.py",
+    "oracle/suite/coverage/rules.py",
+    "oracle/suite/gherkin_cache.py",
+    "oracle/kept.py",
+    "oracle/adapters/forge/__init__.py",
+    "oracle/adapters/jvm.py",
+    "oracle/contract/lifetime.py",
+    "oracle/version.py",
+}
+
+
+def _reads(tree: ast.AST) -> list[int]:
+    """The lines of the calls that read a file whole: read_text, read_bytes, open(), tomllib.load."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in ("read_text", "read_bytes", "open", "load") and not (
+                isinstance(node.func, ast.Attribute) and getattr(node.func.value, "id", "") == "os"
+            ):
+                found.append(node.lineno)
+    return found
+
+
+def test_every_input_the_command_reads_goes_through_read_input() -> None:
+    others = {
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in (ROOT / "oracle").rglob("*.py")
+        if str(path.relative_to(ROOT)) not in OWN_READERS | OWN_WRITERS and "engine" not in path.parent.name
+        for line in _reads(ast.parse(path.read_text(encoding="utf-8")))
+    }
+    assert others == set(), "read these through oracle.files.read_input"
+
+
 # -- the suite's own folders ------------------------------------------------------------------------
 
 
