@@ -115,6 +115,14 @@ def test_a_card_whose_name_is_not_a_string_is_one_line_not_known(
     _refused(capsys, ["rulings", "import", str(_mtgjson(tmp_path, name, WELL))], "name that is not a string")
 
 
+@pytest.mark.parametrize("card", [None, "Nowhere Orb"])
+def test_a_file_holding_no_ruling_of_the_card_is_one_line_not_known(
+    card: str | None, suite_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = _mtgjson(tmp_path, "Static Orb", WELL) if card else _mtgjson(tmp_path, "Static Orb")
+    _refused(capsys, ["rulings", "import", str(given), *(["--card", card] if card else [])], "no ruling", "nothing imported")
+
+
 @pytest.mark.parametrize("twice", ["pending twice", "an encoded ruling's id"])
 def test_the_lint_refuses_an_id_pending_twice_or_already_encoded(
     twice: str, suite_copy: Path, capsys: pytest.CaptureFixture[str]

@@ -118,6 +118,8 @@ def import_rulings(path: Path, card: str | None) -> int:
     root = suite_root()
     catalog = load_catalog(root)
     official = [_checked(ruling, path) for ruling in read_official(path, card)]
+    if not official:  # never "every one is known" of rulings that are not there
+        raise UserError(f"{path}: no ruling{f' of {plain(card, NAME)}' if card else ''} in it: nothing imported")
     target = root / "fixtures" / PENDING
     added: list[Pending] = []
     with locked(target.with_name(f".{PENDING}.lock")):
