@@ -12,15 +12,17 @@ else:  # pragma: no cover - exercised only on Python 3.10
     import tomli as tomllib
 
 from .errors import UserError
+from .files import MAX_TOML, read_input
 
 
-def read_toml(path: Path, error: type[UserError] = UserError) -> dict[str, Any]:
-    """Parse ``path``; a syntax error becomes ``error("path: line N: ...")``."""
+def read_toml(
+    path: Path, error: type[UserError] = UserError, limit: int = MAX_TOML, what: str = "TOML file"
+) -> dict[str, Any]:
+    """Parse ``path``, a regular file of no more than ``limit`` bytes (:func:`~oracle.files.read_input`);
+    a syntax error becomes ``error("path: line N: ...")``."""
+    data = read_input(path, limit, what, error)
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror}") from None
+        return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{path}: malformed TOML: {exc}") from None
     except UnicodeDecodeError as exc:

@@ -28,7 +28,7 @@ from oracle.toml import read_toml
 
 from .comprehensive_rules import RULE_NUMBER, Edition, read_edition
 from .official_rulings import Official, quoted_in
-from .tagged import TaggedScenario, feature_tags, read_text
+from .tagged import TaggedScenario, feature_tags, text_of
 
 
 @dataclass(frozen=True)
@@ -214,7 +214,7 @@ def _read_catalog(root: Path) -> Catalog:
                 seed_path = fixtures / "seeds" / seed
                 if not seed_path.is_file():
                     raise CatalogError(f"{path}: {ruling.id}: seed file {seed} is not in fixtures/seeds/")
-                seed_text[seed] = read_text(seed_path)
+                seed_text[seed] = text_of(seed_path)
             if ruling.text not in seed_text[seed]:
                 raise CatalogError(f"{path}: {ruling.id}: text is not found verbatim in {seed}")
         for number in ruling.rules:

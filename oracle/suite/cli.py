@@ -251,10 +251,10 @@ def certify(args: argparse.Namespace) -> int:
 
     from oracle.contract.protocol import signals_deferred
 
+    from .preflight import writable_folder
     from .reports.writer import set_aside_earlier
 
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = writable_folder("--out", Path(args.out))  # made now, unless it is no folder to write in
     if aside := set_aside_earlier(out):
         print(f"moved the report of an earlier run into {aside}")
     date, start = datetime.now(timezone.utc).isoformat(timespec="seconds"), perf_counter()

@@ -28,7 +28,7 @@ from typing import Any
 
 from oracle.contract.outcomes import NOT_PASSED, NOT_RUN, printable
 from oracle.errors import EngineLoadError, UserError
-from oracle.files import write_whole
+from oracle.files import MAX_EXPECTATIONS, write_whole
 from oracle.registry import ENGINE_HELP
 
 from .capabilities import add_parser as add_capabilities
@@ -197,7 +197,9 @@ def expectations(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int
     if args.update:  # what a person wrote in it is kept (oracle/suite/expectations_file.py)
         from oracle.toml import read_toml
 
-        previous = read_toml(Path(args.update), UserError)
+        from .expectations_file import EXPECTATIONS
+
+        previous = read_toml(Path(args.update), UserError, MAX_EXPECTATIONS, EXPECTATIONS)
     run = run_suite(args, quiet=True)
     if run.status not in (0, 1) or any(r.outcome == NOT_RUN for r in run.collector.ordered()):
         raise UserError(f"the run did not complete (exit status {run.status}): no expectations file written")
@@ -208,7 +210,10 @@ def expectations(args: argparse.Namespace, run_suite: Callable[..., Any]) -> int
         )
     text = expectations_toml(run.collector.ordered(), run.described, previous)
     if args.update:
-        text = with_header_notes(text, Path(args.update).read_text(encoding="utf-8"))
+        from oracle.files import MAX_TOML, read_input
+
+        previous_text = read_input(Path(args.update), MAX_TOML, "expectations file").decode("utf-8", "replace")
+        text = with_header_notes(text, previous_text)
     out = args.out or args.update
     if out:
         write_whole(Path(out), text)

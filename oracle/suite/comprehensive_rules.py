@@ -24,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ..errors import CatalogError
+from ..files import MAX_EDITION, read_input
 
 PARAGRAPH = re.compile(r"^(\d{3}\.\d+[a-z]?)\.? (.+)$")
 SUBSECTION = re.compile(r"^(\d{3})\. (.+)$")
@@ -107,10 +108,7 @@ def parse(text: str, where: str = "the CR text") -> Edition:
 
 def read_edition(path: Path, sha256: str | None = None) -> Edition:
     """The edition in the file at ``path``; with ``sha256``, only if the file is exactly that one."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CatalogError(f"{path}: can't read the Comprehensive Rules ({exc.strerror or exc})") from None
+    data = read_input(path, MAX_EDITION, "text of the Comprehensive Rules", CatalogError)
     if sha256 is not None and hashlib.sha256(data).hexdigest() != sha256:
         raise CatalogError(
             f"{path}: not the pinned text of the Comprehensive Rules (its SHA-256 is not the one "

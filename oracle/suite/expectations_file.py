@@ -32,9 +32,13 @@ from typing import Any, Protocol
 from oracle.contract.interface import JSON
 from oracle.contract.outcomes import NOT_RUN, OUTCOMES, printable
 from oracle.errors import UserError
+from oracle.files import MAX_EXPECTATIONS
 from oracle.paths import suite_root
 from oracle.toml import read_toml
 from oracle.version import __version__
+
+#: What an expectations file is called in a refusal.
+EXPECTATIONS = "expectations file"
 
 
 class Outcome(Protocol):
@@ -113,7 +117,7 @@ def load_expectations(path: Path, known: set[str] | None = None) -> dict[str, Ex
     was written for (checked against the engine once it has described itself:
     :func:`check_expectations_engine`); with ``known`` (every scenario id), an entry naming another
     scenario is an error."""
-    data = read_toml(path, UserError)
+    data = read_toml(path, UserError, MAX_EXPECTATIONS, EXPECTATIONS)
     if data.get("suite_version") != __version__:
         raise UserError(
             f"{path}: written for suite {data.get('suite_version')!r}, this is {__version__}: "
@@ -164,7 +168,7 @@ def check_expectations_engine(path: Path, described: JSON, spec: str) -> None:
     """The expectations file is for the engine that described itself, whatever command line
     started it: the same name (and the same version, where the file pins one); a mismatch is one
     :class:`UserError` naming both."""
-    name, version = _written_for(path, read_toml(path, UserError))
+    name, version = _written_for(path, read_toml(path, UserError, MAX_EXPECTATIONS, EXPECTATIONS))
     if name == described["name"] and version in (None, described["version"]):
         return
     pinned = f" version {version!r}" if version is not None else ""

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle.errors import UserError
+from oracle.files import MAX_RULINGS, read_input
 
 __all__ = ["Official", "quoted_in", "read_official"]
 
@@ -58,7 +59,9 @@ def _json_rulings(data: Any, card: str | None, where: str) -> list[Official]:
             found.append(Official(card, text, date, f"Scryfall ({source}, oracle id {item.get('oracle_id', '?')})"))
         elif isinstance(item, dict) and isinstance(item.get("rulings"), list):
             name = item.get("name")
-            if not isinstance(name, str) or (card and name != card):
+            if not isinstance(name, str):  # never skipped unsaid: its rulings would be "known"
+                raise UserError(f"{where}: a card with rulings has a name that is not a string: {type(name).__name__}")
+            if card and name != card:
                 continue
             for ruling in item["rulings"]:
                 if not isinstance(ruling, dict) or not isinstance(ruling.get("text"), str):
@@ -71,9 +74,10 @@ def _json_rulings(data: Any, card: str | None, where: str) -> list[Official]:
 
 def read_official(path: Path, card: str | None) -> list[Official]:
     """The rulings of the file the user gave; a file of no known shape is a one-line error."""
+    data = read_input(path, MAX_RULINGS, "file of rulings")
     try:
-        text = path.read_text(encoding="utf-8").lstrip("\ufeff")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = data.decode("utf-8").replace("\r\n", "\n").lstrip("\ufeff")
+    except UnicodeDecodeError as exc:
         raise UserError(f"{path}: can't read it as UTF-8 text ({exc})") from None
     if text.lstrip()[:1] in ("[", "{"):
         try:

@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from oracle.errors import UserError
+from oracle.files import output_target, outside_suite
 
 from .catalog import Catalog, check_tags
 from .feature_check import check_feature_files
@@ -25,7 +26,10 @@ from .needs import derive_all
 
 
 def writable_folder(option: str, path: Path) -> Path:
-    """``path`` as a folder the run can write files into (made if missing), or a one-line :class:`UserError`."""
+    """``path`` as a folder the run can write files into (made if missing), or a one-line
+    :class:`UserError`; a folder inside the suite's own is refused before it is made
+    (:func:`~oracle.files.outside_suite`)."""
+    outside_suite(path, option)
     if path.exists() and not path.is_dir():
         raise UserError(f"{option} {path}: not a folder (a file of that name is there)")
     try:
@@ -38,13 +42,17 @@ def writable_folder(option: str, path: Path) -> Path:
 
 
 def writable_file(option: str, path: Path) -> Path:
-    """``path`` as a file the run can write (its folder exists and takes files), or a one-line :class:`UserError`."""
+    """``path`` as a file the run can write (its folder exists and takes files, and
+    :func:`~oracle.files.output_target` takes it: a regular file or none yet, through its links,
+    outside the suite's own folders), or a one-line :class:`UserError`."""
     if path.is_dir():
         raise UserError(f"{option} {path}: a folder, not a file")
-    folder = path.parent if str(path.parent) else Path(".")
+    target = output_target(path, option)
+    folder = target.parent
     if not folder.is_dir():
-        raise UserError(f"{option} {path}: no folder {folder} to write it in")
-    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        named = folder if path.is_symlink() else path.parent if str(path.parent) else Path(".")
+        raise UserError(f"{option} {path}: no folder {named} to write it in")
+    if not os.access(folder, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise UserError(f"{option} {path}: can't write there: Permission denied")
     return path
 
@@ -61,5 +69,5 @@ def check_before_run(args: argparse.Namespace, catalog: Catalog, features: list[
     out = getattr(args, "out", None)
     if out and args.command == "certify":
         writable_folder("--out", Path(out))
-    elif out and args.command == "expectations":
-        writable_file("--out", Path(out))
+    elif args.command == "expectations" and (out or getattr(args, "update", None)):
+        writable_file("--out" if out else "--update", Path(out or args.update))

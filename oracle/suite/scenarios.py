@@ -20,7 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from oracle.errors import UserError
+from oracle.files import MAX_FEATURE, read_input
+
 _KEYWORD_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+
+
+class _Unreadable(UserError):
+    """A feature file that is no regular file, is too large or can't be read (:func:`~oracle.files.read_input`)."""
 
 
 class FeatureError(Exception):
@@ -136,7 +143,8 @@ def gherkin_document(path: Path) -> dict[str, Any]:
     known = _PARSED.get(path)
     if known is not None and known[0] == key:
         return known[1]
-    document = parse_feature(path.read_text(encoding="utf-8"))
+    data = read_input(path, MAX_FEATURE, "feature file", _Unreadable)  # a regular file, bounded
+    document = parse_feature(data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n"))
     _PARSED[path] = (key, document)
     return document
 
@@ -151,6 +159,8 @@ def read_feature(path: Path) -> list[Scenario]:
         return list(known[1])
     try:
         document = gherkin_document(path)
+    except _Unreadable as exc:
+        raise FeatureError(path, 1, str(exc).removeprefix(f"{path}: ")) from None
     except UnicodeDecodeError as exc:
         raise FeatureError(path, 1, f"feature file is not UTF-8 text (byte {exc.start})") from None
     except Exception as exc:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from oracle.errors import CatalogError
+from oracle.files import MAX_FEATURE, read_input
 from oracle.kept import keeps, kept
 
 from .scenarios import Scenario, file_key, read_feature, remember
@@ -42,14 +43,13 @@ _KEYWORD = re.compile(r"^\s*(Scenario Outline|Scenario Template|Scenario|Example
 _STEP = re.compile(r"^\s*(Given|When|Then|And|But|\*)\s")
 
 
-def read_text(path: Path) -> str:
+def text_of(path: Path) -> str:
     """A fixture or feature file's text; unreadable or not UTF-8 is a one-line error naming it."""
+    data = read_input(path, MAX_FEATURE, "feature file or text fixture", CatalogError)
     try:
-        return path.read_text(encoding="utf-8")
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text() reads it
     except UnicodeDecodeError as exc:
         raise CatalogError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise CatalogError(f"{path}: cannot read: {exc.strerror}") from None
 
 
 def feature_tags(features: Path) -> list[TaggedScenario]:
@@ -115,7 +115,7 @@ def _read_scenarios_of(path: Path) -> list[TaggedScenario]:
     background = {"Feature": 0, "Rule": 0}
     counting = ""  # what the step lines being read belong to: a Background ("Feature", "Rule") or "scenario"
     in_rule = False
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
+    for number, line in enumerate(text_of(path).splitlines(), start=1):
         stripped = line.strip()
         if not stripped:
             continue

@@ -35,7 +35,7 @@ from oracle.contract.outcomes import EngineFailure, printable
 from oracle.contract.validation import errors as schema_errors
 from oracle.contract.wire import MAX_LINE, WireError, decode
 from oracle.errors import UserError
-from oracle.files import write_whole
+from oracle.files import MAX_TRANSCRIPT, read_input, write_whole
 from oracle.version import __version__
 
 from .answers import contract_view, differences, schema_of
@@ -107,10 +107,9 @@ def read_transcript(path: Path) -> tuple[JSON, list[tuple[JSON, JSON]]]:
     hand, so each line is read within the wire's limits (:data:`~oracle.contract.wire.MAX_LINE`,
     :data:`~oracle.contract.wire.MAX_DEPTH`), each request must fit ``request.schema.json`` and each
     reply ``reply.schema.json``: anything else is a one-line :class:`UserError` naming the file and line."""
+    data = read_input(path, MAX_TRANSCRIPT, "transcript")
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read: {exc.strerror}") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not a transcript (not UTF-8 text: byte {exc.start})") from None
     lines: list[tuple[int, Any]] = []

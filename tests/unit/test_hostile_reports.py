@@ -117,7 +117,7 @@ def test_a_report_bigger_than_a_report_may_be_is_refused_unread(
     big = tmp_path / "big.json"
     with big.open("wb") as stream:
         stream.truncate(MAX_BYTES + 1)  # sparse: no disk used
-    _refused(capsys, big, tmp_path / "docs", f"more than the {MAX_BYTES:,} bytes a report may hold")
+    _refused(capsys, big, tmp_path / "docs", f"larger than the {MAX_BYTES:,} bytes a report.json may hold")
 
 
 def test_three_10_mb_strings_render_in_bounded_time_memory_and_size(tmp_path: Path) -> None:

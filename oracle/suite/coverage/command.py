@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from oracle.files import write_whole
 from oracle.paths import suite_root
 
 from ..catalog import Catalog, feature_tags, load_catalog, tag_problems
 from ..comprehensive_rules import changed, read_edition
+from ..inert import NAME, plain
 from .rules import (
     ENGINE_ONLY,
     EXEMPT,
@@ -35,6 +38,9 @@ from .rules import (
     engine_citations,
     read_exemptions,
 )
+
+if TYPE_CHECKING:
+    from .intake import Pending
 
 ENGINE_DIR = Path(__file__).resolve().parents[2] / "engine"
 
@@ -143,6 +149,22 @@ def rulings(args: argparse.Namespace) -> int:
     return list_rulings()
 
 
+def pending_id_problems(pending: list[Pending], encoded: set[str]) -> list[str]:
+    """One line for each id the pending file holds twice or more, and for each that is an encoded ruling's."""
+    counts = Counter(p.id for p in pending)
+    where = "fixtures/pending_rulings.toml"
+    twice = [
+        f"{where}: {plain(i, 80)} is the id of {n} pending rulings: give each its own"
+        for i, n in counts.items()
+        if n > 1
+    ]
+    return twice + [
+        f"{where}: {plain(i, 80)} is the id of an encoded ruling: give the pending one another"
+        for i in counts
+        if i in encoded
+    ]
+
+
 def list_rulings() -> int:
     """Print each ruling with its scenario count, then the pending ones; a catalog or tag problem is an error."""
     root = suite_root()
@@ -170,10 +192,13 @@ def list_rulings() -> int:
         for p in pending
         if " ".join(p.text.split()) in encoded
     ]
+    problems += pending_id_problems(pending, set(catalog.rulings))
     if pending:
         print(f"{len(pending)} pending rulings, not yet encoded (fixtures/pending_rulings.toml):")
-        for entry in pending:
-            print(f"  {entry.id:<40} {entry.card} ({entry.date or 'undated'}, {entry.source})")
+        for entry in pending:  # the file's words, as printable text
+            print(
+                f"  {plain(entry.id, 80):<40} {plain(entry.card, NAME)} ({plain(entry.date, NAME) or 'undated'}, {plain(entry.source, NAME)})"
+            )
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
     return 1 if problems else 0

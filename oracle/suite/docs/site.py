@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from oracle.files import write_all
+from oracle.files import outside_suite, write_all
 from oracle.paths import suite_root
 from oracle.suite.across import reviews
 from oracle.suite.catalog import load_catalog
@@ -89,6 +89,7 @@ def render_docs(
         pages["history.html"] = ("Engines over their versions", history_page(history, catalog, known), HISTORY_CSS)
     for name in names:
         pages[card_file(name)] = (name, card_page(cards[name], catalog, scenarios, used, engines, pending), "")
+    outside_suite(out, "--out")  # refused before the folder is made
     out.mkdir(parents=True, exist_ok=True)
     # every page whole, or none of them: a failed write leaves the pages of the last run as they were
     return write_all({out / name: page(title, errors + body, css=css) for name, (title, body, css) in pages.items()})

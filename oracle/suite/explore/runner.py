@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from oracle.errors import UserError
-from oracle.files import write_whole
+from oracle.files import outside_suite, write_whole
 from oracle.kept import cache_root
 
 from .cards import Pool, load_pool
@@ -183,6 +183,7 @@ class Run:
 
 def explore(options: Options, output: TextIO | None = None) -> Run:
     """Explore ``options.engine`` against ``options.against``; write what diverges into ``options.out``."""
+    outside_suite(options.out, "--out")  # refused before the search, not after it
     options.out.mkdir(parents=True, exist_ok=True)
     reference = Side(options.against, open_engine(options.against, options.timeout, hosted=False))
     other = Side(options.engine, open_engine(options.engine, options.timeout, hosted=True))

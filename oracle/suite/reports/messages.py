@@ -26,6 +26,7 @@ from typing import Any
 from gherkin.stream.gherkin_events import GherkinEvents
 
 from oracle.suite.inert import LONG, plain
+from oracle.suite.tagged import text_of
 from oracle.version import __version__
 
 __all__ = ["PROTOCOL_VERSION", "Definition", "cucumber_messages", "step_definitions"]
@@ -103,7 +104,7 @@ def _gherkin(root: Path, features: Sequence[str]) -> Iterator[dict[str, Any]]:
         source = {
             "source": {
                 "uri": uri,
-                "data": (root / uri).read_text(encoding="utf-8"),
+                "data": text_of(root / uri),
                 "mediaType": "text/x.cucumber.gherkin+plain",
             }
         }

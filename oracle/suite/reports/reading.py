@@ -23,13 +23,15 @@ import fastjsonschema
 
 from oracle.contract.outcomes import printable
 from oracle.errors import UserError
+from oracle.files import MAX_REPORT, read_input
 from oracle.suite.inert import LONG, plain
 from oracle.suite.reports.json_report import FORMAT_VERSION, SCHEMA
 
 __all__ = ["MAX_BYTES", "check_report", "read_report"]
 
-#: The largest report.json read: the schema's bounds (three engine texts of 16 MiB) and room for the rest.
-MAX_BYTES = 64 * 1024 * 1024
+#: The largest report.json read (:data:`oracle.files.MAX_REPORT`): the schema's bounds (three
+#: engine texts of 16 MiB) and room for the rest.
+MAX_BYTES = MAX_REPORT
 
 
 @cache
@@ -65,16 +67,11 @@ def check_report(report: object, where: str) -> dict[str, Any]:
 def read_report(path: Path) -> dict[str, Any]:
     """A report.json written by ``certify``, its engine's long texts cut for the pages; anything else
     is a one-line :class:`UserError` naming the file."""
+    data = read_input(path, MAX_BYTES, "report.json")  # a regular file, and no more than a report may hold
     try:
-        with path.open("rb") as stream:  # read no more than a report may hold, whatever the file is
-            data = stream.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise UserError(f"{path}: not a report.json: it holds more than the {MAX_BYTES:,} bytes a report may hold")
         report = json.loads(data.decode("utf-8"))
         # A lone surrogate (a JSON escape UTF-8 can't encode) becomes "?", so any page can hold the text.
         report = json.loads(json.dumps(report, ensure_ascii=False).encode("utf-8", "replace"))
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read: {exc.strerror}") from None
     except (UnicodeDecodeError, RecursionError, ValueError) as exc:
         raise UserError(f"{path}: not a report.json: not UTF-8 JSON ({printable(exc, 120)})") from None
     return _cut_prose(check_report(report, str(path)))
