@@ -63,7 +63,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     source = tmp_path_factory.mktemp("source") / "mtg-conformance"
     shutil.copytree(ROOT, source, ignore=_junk)
     out = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(source)], cwd=source)
+    args = [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(source)]
+    result = subprocess.run(args, cwd=source, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, f"the build exited {result.returncode}:\n{result.stdout}\n{result.stderr}"
+    assert "is deprecated" not in result.stdout + result.stderr, result.stdout + result.stderr  # a clean build
     (sdist,) = out.glob("*.tar.gz")
     (wheel,) = out.glob("*.whl")
     return sdist, wheel
