@@ -67,9 +67,23 @@ def _tap_symbol_59() -> dict[str, Any]:
 
 def test_the_excerpt_holds_the_decisive_given() -> None:
     scenario = _tap_symbol_59()
-    lines = [step["line"] for _, step in around(scenario)]
+    lines = [step["line"] for role, step in around(scenario) if role != "elided"]
     assert 60 in lines and 65 in lines, lines  # "came under her control this turn" decides it
     assert lines == sorted(lines)
+
+
+def test_the_excerpt_marks_every_step_it_leaves_out() -> None:
+    """Between the steps shown, and after them, a marker says how many are not: with the markers
+    counted as the steps they stand for, the excerpt accounts for every step of the scenario."""
+    keywords = ["Given", "And", "When", *["And"] * 9, "Then", "And", "And"]
+    steps = [{"keyword": k, "text": f"step {n}", "line": 10 + n, "status": "passed"} for n, k in enumerate(keywords)]
+    scenario = {"steps": steps, "failed_step": steps[12]}
+    excerpt = around(scenario)
+    markers = [step for role, step in excerpt if role == "elided"]
+    shown = [step for role, step in excerpt if role != "elided"]
+    left_out = sum(int(step["text"].split()[0].strip("(")) for step in markers)
+    assert markers and len(shown) + left_out == len(scenario["steps"]), excerpt
+    assert all(step["keyword"] == "…" and "not shown" in step["text"] for step in markers)
 
 
 def test_report_html_gives_the_totals_before_the_failures() -> None:

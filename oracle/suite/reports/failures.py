@@ -51,7 +51,8 @@ def step_line(step: Mapping[str, Any] | None) -> str:
 
 
 def around(scenario: Mapping[str, Any], before: int = 3, after: int = 1) -> list[tuple[str, Mapping[str, Any]]]:
-    """The steps around the failed one, each with its role: ``before``, ``failed`` or ``after``.
+    """The steps around the failed one, each with its role: ``before``, ``failed`` or ``after``,
+    and an ``elided`` marker (its text says how many steps) wherever steps are left out.
 
     ``before`` holds the Given steps that build the position (the first steps, up to the first
     When or Then: one of them is often what decides the outcome, "which came under her control
@@ -62,13 +63,27 @@ def around(scenario: Mapping[str, Any], before: int = 3, after: int = 1) -> list
     failed = scenario.get("failed_step") or {}
     index = next((i for i, s in enumerate(steps) if s.get("line") == failed.get("line")), None)
     if index is None:
-        return [("after", s) for s in steps[: before + after]]
+        first = [("after", s) for s in steps[: before + after]]
+        return first + ([("elided", elided(len(steps) - len(first)))] if len(steps) > len(first) else [])
     givens = next((i for i, s in enumerate(steps) if s.get("keyword") in ("When", "Then")), len(steps))
     shown = sorted(set(range(min(givens, index))) | set(range(max(0, index - before), index)))
-    chosen = [("before", steps[i]) for i in shown]
-    chosen.append(("failed", steps[index]))
+    chosen: list[tuple[str, Mapping[str, Any]]] = []
+    previous = -1
+    for i in [*shown, index]:
+        if i - previous > 1:
+            chosen.append(("elided", elided(i - previous - 1)))
+        chosen.append(("failed" if i == index else "before", steps[i]))
+        previous = i
     chosen += [("after", s) for s in steps[index + 1 : index + 1 + after]]
+    rest = len(steps) - (index + 1 + after)
+    if rest > 0:
+        chosen.append(("elided", elided(rest)))
     return chosen
+
+
+def elided(count: int) -> dict[str, Any]:
+    """The marker of ``count`` steps an excerpt leaves out (its keyword is an ellipsis)."""
+    return {"keyword": "…", "text": f"({count} step{'s' if count != 1 else ''} not shown)", "line": ""}
 
 
 def block(scenario: Mapping[str, Any], indent: str = "  ", engine: str | None = None) -> list[str]:
