@@ -42,7 +42,7 @@ run with compiled modules cached, as they are for a user (the first of their run
     suite against phase.rs serial and with ``-n auto``.
 
 ``--figures FILE`` writes every target with its figure as JSON; ``--readme`` writes them into
-tests/benchmark_figures.json and the README's "Checks and speed" section (tests/unit/test_readme_figures.py checks that the
+tests/benchmark_figures.json and CONTRIBUTING.md's "Checks and speed" section (tests/unit/test_readme_figures.py checks that the
 README says what that file holds).  It is a script, not a test: speed is measured here and never
 asserted in the suite.
 """
@@ -172,7 +172,7 @@ def _options() -> argparse.Namespace:
     parser.add_argument("--examples", type=int, default=60, help="examples of each explore run (seed 1)")
     parser.add_argument("--test-command", action="store_true", help="also time the README's test command (minutes)")
     parser.add_argument("--figures", type=Path, help="write every target and figure into this JSON file")
-    parser.add_argument("--readme", action="store_true", help="also write the figures into README.md")
+    parser.add_argument("--readme", action="store_true", help="also write the figures into CONTRIBUTING.md")
     parser.add_argument(
         "--only",
         action="append",
@@ -351,12 +351,12 @@ def write_figures(options: argparse.Namespace, report: Report, started: str) -> 
         if path:
             path.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     if options.readme:
-        readme = ROOT / "README.md"
+        readme = ROOT / "CONTRIBUTING.md"  # its "Checks and speed"
         text = readme.read_text(encoding="utf-8")
         before, _, rest = text.partition(README_BEGIN)
         _, _, after = rest.partition(README_END)
         if not rest:
-            raise SystemExit(f"benchmark: README.md has no {README_BEGIN!r} line to write the figures after")
+            raise SystemExit(f"benchmark: CONTRIBUTING.md has no {README_BEGIN!r} line to write the figures after")
         readme.write_text(before + readme_block(figures) + after, encoding="utf-8")
 
 

@@ -20,7 +20,10 @@ from oracle.suite.scenarios import feature_files, read_feature
 from tests.mutants import FIRST, MUTANTS
 
 ROOT = Path(__file__).resolve().parents[2]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The files whose figures are checked: the README, and what it leaves to those who work on the suite.
+DOCUMENTS = ("README.md", "CONTRIBUTING.md")
+TEXTS = {name: (ROOT / name).read_text(encoding="utf-8") for name in DOCUMENTS}
+README = "\n".join(TEXTS.values())  # a figure may be said in either
 SCENARIOS = [s for path in feature_files([suite_root() / "features"]) for s in read_feature(path)]
 EXAMPLE = json.loads((ROOT / "fixtures" / "engines" / "example-js" / "report.json").read_text(encoding="utf-8"))
 CERTIFIED = certified(ROOT)
@@ -120,8 +123,8 @@ FIGURES = {
 def test_the_readme_says_the_figure_it_counts(figure: str) -> None:
     pattern, expected = FIGURES[figure]
     said = re.findall(pattern, README)
-    assert said, f"README.md no longer says {figure} ({pattern})"
-    assert set(said) == {expected()}, f"README.md says {said}, the count is {expected()!r}"
+    assert said, f"README.md and CONTRIBUTING.md no longer say {figure} ({pattern})"
+    assert set(said) == {expected()}, f"README.md or CONTRIBUTING.md says {said}, the count is {expected()!r}"
 
 
 def _engine_rows() -> list[tuple[str, str, str]]:
@@ -147,9 +150,9 @@ def test_the_readme_says_the_benchmarks_figures() -> None:
 
     figures = json.loads((ROOT / "tests" / "benchmark_figures.json").read_text(encoding="utf-8"))
     start, end = README.find(README_BEGIN), README.find(README_END)
-    assert 0 <= start < end, "README.md has lost the benchmark's figures (its begin and end lines)"
+    assert 0 <= start < end, "CONTRIBUTING.md has lost the benchmark's figures (its begin and end lines)"
     assert README[start : end + len(README_END)] == readme_block(figures), (
-        "README.md's benchmark figures differ from tests/benchmark_figures.json: run "
+        "CONTRIBUTING.md's benchmark figures differ from tests/benchmark_figures.json: run "
         "python tests/benchmark.py --figures tests/benchmark_figures.json --readme"
     )
 
@@ -171,4 +174,5 @@ if __name__ == "__main__":
 
     if sys.argv[1:] != ["--fix"]:
         raise SystemExit("usage: python -m tests.unit.test_readme_figures --fix")
-    (ROOT / "README.md").write_text(rewrite(README), encoding="utf-8")
+    for name, text in TEXTS.items():
+        (ROOT / name).write_text(rewrite(text), encoding="utf-8")
