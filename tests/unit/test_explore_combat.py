@@ -196,7 +196,7 @@ def test_a_wrong_engine_of_combat_is_found_and_the_scenario_fails_on_it_only(
     and combat_readings.py (lethal damage to each blocker in order, as before 510.1c changed),
     served as tests/exploration/mutants.py serves them.  The seeds are ones that reach the defect in
     the card pool of today: a card added to the pool changes what a seed draws (seed 11 found the
-    divisions' one until the pool had 69 cards; seeds 1 to 12 then did not, 13 did)."""
+    divisions' one until the reviews of 2026-12-04 added cards; seeds 1 to 12 then did not, 13 did)."""
     engine = f"cmd:{sys.executable} -m tests.mutant_engine {mutant}"
     run = _explore(tmp_path, engine, examples=examples, seed=seed)
     assert run.found, f"{mutant} not found in {run.examples} examples"
